@@ -304,24 +304,34 @@ set_framebuffer(struct t *t, struct mgp_surface color, const struct mgp_surface 
    t->cv->set_framebuffer_state(t->ctx, &fb, NULL, 0);
 }
 
+/* vs and fs (.spv files of spv_dir) made as one program with the reflection refl, its
+ * fragment output 0 included (not bound) */
+static struct mgp_handle
+vs_fs_program(struct t *t, const char *vs_name, const char *fs_name,
+              struct mgp_shader_reflection refl)
+{
+   size_t vs_size, fs_size;
+   void *vs = read_file(vs_name, &vs_size), *fs = read_file(fs_name, &fs_size);
+   struct mgp_create_shader c = {.cso = new_handle(t, MGP_KIND_SHADER),
+                                 .stage_mask = (1u << MGP_SHADER_STAGE_VERTEX) |
+                                               (1u << MGP_SHADER_STAGE_FRAGMENT),
+                                 .reflection = refl};
+   c.spirv[MGP_SHADER_STAGE_VERTEX] = (struct mgp_span){.ptr = vs, .size = vs_size};
+   c.spirv[MGP_SHADER_STAGE_FRAGMENT] = (struct mgp_span){.ptr = fs, .size = fs_size};
+   c.reflection.fragment_output_mask = 1;
+   t->cv->create_shader(t->ctx, &c, NULL, 0);
+   free(vs);
+   free(fs);
+   return c.cso;
+}
+
 /* fill.vert and fragment shader fs (a .spv of spv_dir) with the uniform blocks ubo_mask
  * names, made (not bound) */
 static struct mgp_handle
 fs_program(struct t *t, const char *fs_name, uint64_t ubo_mask)
 {
-   size_t vs_size, fs_size;
-   void *vs = read_file("fill.vert.spv", &vs_size), *fs = read_file(fs_name, &fs_size);
-   struct mgp_create_shader c = {.cso = new_handle(t, MGP_KIND_SHADER),
-                                 .stage_mask = (1u << MGP_SHADER_STAGE_VERTEX) |
-                                               (1u << MGP_SHADER_STAGE_FRAGMENT)};
-   c.spirv[MGP_SHADER_STAGE_VERTEX] = (struct mgp_span){.ptr = vs, .size = vs_size};
-   c.spirv[MGP_SHADER_STAGE_FRAGMENT] = (struct mgp_span){.ptr = fs, .size = fs_size};
-   c.reflection.fragment_output_mask = 1;
-   c.reflection.ubo_mask = ubo_mask;
-   t->cv->create_shader(t->ctx, &c, NULL, 0);
-   free(vs);
-   free(fs);
-   return c.cso;
+   return vs_fs_program(t, "fill.vert.spv", fs_name,
+                        (struct mgp_shader_reflection){.ubo_mask = ubo_mask});
 }
 
 /* the framebuffer (one RGBA8 renderbuffer), viewport, render state and the program that
@@ -525,19 +535,9 @@ test_index_bounds(struct t *t)
 static void
 unbounded_setup(struct t *t)
 {
-   size_t vs_size, fs_size;
-   void *vs = read_file("attr.vert.spv", &vs_size), *fs = read_file("fill.frag.spv", &fs_size);
-   struct mgp_create_shader c = {.cso = new_handle(t, MGP_KIND_SHADER),
-                                 .stage_mask = (1u << MGP_SHADER_STAGE_VERTEX) |
-                                               (1u << MGP_SHADER_STAGE_FRAGMENT)};
-   c.spirv[MGP_SHADER_STAGE_VERTEX] = (struct mgp_span){.ptr = vs, .size = vs_size};
-   c.spirv[MGP_SHADER_STAGE_FRAGMENT] = (struct mgp_span){.ptr = fs, .size = fs_size};
-   c.reflection.fragment_output_mask = 1;
-   c.reflection.vertex_input_mask = 3;
-   t->cv->create_shader(t->ctx, &c, NULL, 0);
-   free(vs);
-   free(fs);
-   t->cv->set_draw_program(t->ctx, &(struct mgp_handle_args){c.cso}, NULL, 0);
+   const struct mgp_handle prog = vs_fs_program(
+      t, "attr.vert.spv", "fill.frag.spv", (struct mgp_shader_reflection){.vertex_input_mask = 3});
+   t->cv->set_draw_program(t->ctx, &(struct mgp_handle_args){prog}, NULL, 0);
    struct mgp_create_vertex_elements ve;
    memset(&ve, 0, sizeof(ve));
    ve.cso = new_handle(t, MGP_KIND_VERTEX_ELEMENTS);
@@ -769,39 +769,17 @@ make_view(struct t *t, struct mgp_handle tex)
 static struct mgp_handle
 tex_program(struct t *t)
 {
-   size_t vs_size, fs_size;
-   void *vs = read_file("fill.vert.spv", &vs_size), *fs = read_file("tex.frag.spv", &fs_size);
-   struct mgp_create_shader c = {.cso = new_handle(t, MGP_KIND_SHADER),
-                                 .stage_mask = (1u << MGP_SHADER_STAGE_VERTEX) |
-                                               (1u << MGP_SHADER_STAGE_FRAGMENT)};
-   c.spirv[MGP_SHADER_STAGE_VERTEX] = (struct mgp_span){.ptr = vs, .size = vs_size};
-   c.spirv[MGP_SHADER_STAGE_FRAGMENT] = (struct mgp_span){.ptr = fs, .size = fs_size};
-   c.reflection.fragment_output_mask = 1;
-   c.reflection.sampler_mask[0] = 1;
-   c.reflection.stage_sampler_mask[2 * MGP_SHADER_STAGE_FRAGMENT] = 1;
-   t->cv->create_shader(t->ctx, &c, NULL, 0);
-   free(vs);
-   free(fs);
-   return c.cso;
+   struct mgp_shader_reflection r = {.sampler_mask = {1}};
+   r.stage_sampler_mask[2 * MGP_SHADER_STAGE_FRAGMENT] = 1;
+   return vs_fs_program(t, "fill.vert.spv", "tex.frag.spv", r);
 }
 
 /* fill.vert and uniform.frag (a default block of one vec4) */
 static struct mgp_handle
 uniform_program(struct t *t)
 {
-   size_t vs_size, fs_size;
-   void *vs = read_file("fill.vert.spv", &vs_size), *fs = read_file("uniform.frag.spv", &fs_size);
-   struct mgp_create_shader c = {.cso = new_handle(t, MGP_KIND_SHADER),
-                                 .stage_mask = (1u << MGP_SHADER_STAGE_VERTEX) |
-                                               (1u << MGP_SHADER_STAGE_FRAGMENT)};
-   c.spirv[MGP_SHADER_STAGE_VERTEX] = (struct mgp_span){.ptr = vs, .size = vs_size};
-   c.spirv[MGP_SHADER_STAGE_FRAGMENT] = (struct mgp_span){.ptr = fs, .size = fs_size};
-   c.reflection.fragment_output_mask = 1;
-   c.reflection.default_block_size = 16;
-   t->cv->create_shader(t->ctx, &c, NULL, 0);
-   free(vs);
-   free(fs);
-   return c.cso;
+   return vs_fs_program(t, "fill.vert.spv", "uniform.frag.spv",
+                        (struct mgp_shader_reflection){.default_block_size = 16});
 }
 
 static unsigned long long
