@@ -956,8 +956,12 @@ gs_point_size_cut_patch(struct vkb_screen *scr, struct vkb_shader *sh, uint32_t 
       free(cut);
       return false;
    }
-   if (!vkb_io_measure_words(cut, n, VK_SHADER_STAGE_GEOMETRY_BIT, &io) ||
-       vkb_io_limits_check(scr, &io, g, "geometry", why, sizeof(why))) {
+   if (!vkb_io_measure_words(cut, n, VK_SHADER_STAGE_GEOMETRY_BIT, &io)) {
+      free(cut);
+      return false;
+   }
+   if (vkb_io_limits_check(scr, &io, g, "geometry", why, sizeof(why))) {
+      mgu_warn("vulkan: a geometry stage without its gl_PointSize writes is still over: %s", why);
       free(cut);
       return false;
    }
