@@ -90,6 +90,7 @@
    X(PFNGLFRAMEBUFFERTEXTURE2DPROC, FramebufferTexture2D)                                          \
    X(PFNGLFRAMEBUFFERRENDERBUFFERPROC, FramebufferRenderbuffer)                                    \
    X(PFNGLCHECKFRAMEBUFFERSTATUSPROC, CheckFramebufferStatus)                                      \
+   X(PFNGLGETFRAMEBUFFERATTACHMENTPARAMETERIVPROC, GetFramebufferAttachmentParameteriv)            \
    X(PFNGLDRAWBUFFERSPROC, DrawBuffers)                                                            \
    X(PFNGLREADBUFFERPROC, ReadBuffer)                                                              \
    X(PFNGLREADPIXELSPROC, ReadPixels)                                                              \
@@ -959,6 +960,9 @@ bool glb_attach(struct glb_context *ctx, GLenum target, GLenum at, const struct 
                 const char *call);
 /* Binds the context's draw framebuffer (re-resolving attachments); false: declined. */
 bool glb_framebuffer_ready(struct glb_context *ctx, const char *call);
+/* For a decline's text: the status of the host framebuffer bound at target and what its
+ * colour 0, depth and stencil points hold (object type, name, level, layer). */
+void glb_framebuffer_describe(const struct glb_host *h, GLenum target, char *out, size_t size);
 /* GL's first-vertex provoking convention on a host with only the last (glb_provoking.c): the
  * vertices of one draw of mode (enum mgp_prim: lines, line strips and loops, triangles, strips
  * and fans), as GL numbers them in `in` (n of them, cut at restart_index where restart), as a

@@ -91,8 +91,11 @@ pack_host_read(struct glb_context *ctx, const struct pack_src *src,
    GLB_GL(h)->glPixelStorei(GL_PACK_SKIP_PIXELS, 0);
    GLB_GL(h)->glPixelStorei(GL_PACK_SKIP_ROWS, 0);
    if (err != GL_NO_ERROR) {
-      MGU_DECLINE(backend_feature_unimplemented, "gles: %s of %s: the host refused it (0x%x)", call,
-                  mgp_format_name(src->r->desc.format), err);
+      char what[256];
+      glb_framebuffer_describe(h, GL_READ_FRAMEBUFFER, what, sizeof(what));
+      MGU_DECLINE(backend_feature_unimplemented,
+                  "gles: %s of %s: the host refused it (0x%x); read framebuffer %s", call,
+                  mgp_format_name(src->r->desc.format), err, what);
       return true;
    }
    scr->stats.pack_host_reads++;

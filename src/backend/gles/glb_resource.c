@@ -1229,6 +1229,38 @@ glb_attach(struct glb_context *ctx, GLenum target, GLenum at, const struct mgp_s
    return true;
 }
 
+void
+glb_framebuffer_describe(const struct glb_host *h, GLenum target, char *out, size_t size)
+{
+   static const struct {
+      GLenum at;
+      const char *name;
+   } points[] = {{GL_COLOR_ATTACHMENT0, "colour 0"},
+                 {GL_DEPTH_ATTACHMENT, "depth"},
+                 {GL_STENCIL_ATTACHMENT, "stencil"}};
+   const GLenum status = GLB_GL(h)->glCheckFramebufferStatus(target);
+   int n = snprintf(out, size, "status 0x%x", status);
+   for (size_t i = 0; i < sizeof(points) / sizeof(points[0]) && n >= 0 && (size_t)n < size; i++) {
+      GLint type = GL_NONE, name = 0, level = 0, layer = 0;
+      GLB_GL(h)->glGetFramebufferAttachmentParameteriv(
+         target, points[i].at, GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE, &type);
+      if (type == GL_NONE)
+         continue;
+      GLB_GL(h)->glGetFramebufferAttachmentParameteriv(
+         target, points[i].at, GL_FRAMEBUFFER_ATTACHMENT_OBJECT_NAME, &name);
+      if (type == GL_TEXTURE) {
+         GLB_GL(h)->glGetFramebufferAttachmentParameteriv(
+            target, points[i].at, GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_LEVEL, &level);
+         GLB_GL(h)->glGetFramebufferAttachmentParameteriv(
+            target, points[i].at, GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_LAYER, &layer);
+      }
+      n += snprintf(out + n, size - (size_t)n, "; %s: %s %d level %d layer %d", points[i].name,
+                    type == GL_TEXTURE ? "texture" : "renderbuffer", name, level, layer);
+   }
+   while (GLB_GL(h)->glGetError() != GL_NO_ERROR)
+      ;
+}
+
 bool
 glb_framebuffer_ready(struct glb_context *ctx, const char *call)
 {
@@ -1322,8 +1354,10 @@ glb_framebuffer_ready(struct glb_context *ctx, const char *call)
    }
    const GLenum status = GLB_GL(h)->glCheckFramebufferStatus(GL_DRAW_FRAMEBUFFER);
    if (status != GL_FRAMEBUFFER_COMPLETE) {
-      MGU_DECLINE(backend_draw_incomplete, "gles: %s: host framebuffer incomplete (0x%x)", call,
-                  status);
+      char what[256];
+      glb_framebuffer_describe(h, GL_DRAW_FRAMEBUFFER, what, sizeof(what));
+      MGU_DECLINE(backend_draw_incomplete, "gles: %s: host framebuffer incomplete (0x%x): %s", call,
+                  status, what);
       return false;
    }
    ctx->fb_valid = true;
@@ -1460,8 +1494,11 @@ read_depth_stencil(struct glb_context *ctx, const struct mgp_surface *s, struct 
                               GL_UNSIGNED_BYTE, dst + n * ts);
    const GLenum err = GLB_GL(h)->glGetError();
    if (err != GL_NO_ERROR) {
-      MGU_DECLINE(backend_feature_unimplemented, "gles: %s of %s: the host refused it (0x%x)", call,
-                  mgp_format_name(r->desc.format), err);
+      char what[256];
+      glb_framebuffer_describe(h, GL_READ_FRAMEBUFFER, what, sizeof(what));
+      MGU_DECLINE(backend_feature_unimplemented,
+                  "gles: %s of %s: the host refused it (0x%x); read framebuffer %s", call,
+                  mgp_format_name(r->desc.format), err, what);
       return;
    }
    memcpy(out->ptr, &rect, sizeof(rect));
@@ -1703,8 +1740,11 @@ glb_read_texels(struct glb_context *ctx, const struct mgp_surface *s, struct glb
                         &rect, dst);
    }
    if (err != GL_NO_ERROR) {
-      MGU_DECLINE(backend_feature_unimplemented, "gles: %s of %s: the host refused it (0x%x)", call,
-                  mgp_format_name(r->desc.format), err);
+      char what[256];
+      glb_framebuffer_describe(h, GL_READ_FRAMEBUFFER, what, sizeof(what));
+      MGU_DECLINE(backend_feature_unimplemented,
+                  "gles: %s of %s: the host refused it (0x%x); read framebuffer %s", call,
+                  mgp_format_name(r->desc.format), err, what);
       return;
    }
    memcpy(out->ptr, &rect, sizeof(rect));

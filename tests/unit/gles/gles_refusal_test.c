@@ -84,6 +84,9 @@
  *                   its [TEXTURE_BASE_LEVEL, q], which Mesa does not enforce and NVIDIA does),
  *                   the texture keeps base = max = 0, the level is drawn green; 2D, 2D array
  *                   and cube map textures.
+ *   framebuffer_describe what a framebuffer decline says of the host framebuffer: its status
+ *                   and each point's object, level and layer (status 0x8cd5; colour 0: texture N
+ *                   level 1 layer 0 after a draw into level 1).
  *   depth_stencil_switch a framebuffer with a D24S8 renderbuffer at depth and stencil, then
  *                   one with a D32F one at depth alone, then the first again, on a host that
  *                   counts every attachment call after which its draw framebuffer holds two
@@ -1506,6 +1509,27 @@ test_attach_levels(struct t *t)
    }
 }
 
+/* What a framebuffer decline says of the host's framebuffer: its status and each point's
+ * object and level (glb_framebuffer_describe), read back without changing host state. */
+static void
+test_framebuffer_describe(struct t *t)
+{
+   draw_setup(t);
+   const struct mgp_handle tex = make_image(t, MGP_RESOURCE_TARGET_TEX_2D, 3);
+   set_framebuffer(
+      t, (struct mgp_surface){.res = tex, .format = MGP_FORMAT_RGBA8_UNORM, .kind = 1, .level = 1},
+      NULL, NULL, W / 2, H / 2, 9);
+   draw(t, 0, 3, 1);
+   struct glb_resource *r = glb_lookup(t->scr, &t->scr->resources, tex, "test");
+   char what[256], want[64];
+   glb_framebuffer_describe(t->scr->h, GL_DRAW_FRAMEBUFFER, what, sizeof(what));
+   snprintf(want, sizeof(want), "colour 0: texture %u level 1 layer 0", r ? r->name : 0u);
+   check(r && strstr(what, "status 0x8cd5") && strstr(what, want) && !strstr(what, "depth") &&
+            host_error(t) == GL_NO_ERROR,
+         "the draw framebuffer described: \"%s\" (want status 0x8cd5 and \"%s\" alone)", what,
+         want);
+}
+
 /* A host that checks GLES 3.x's "depth and stencil attachments, if present, are the same
  * image" after every attachment call, as NVIDIA's GLES does (it reports the framebuffer
  * unsupported, "the depth and stencil attachments are mismatched", where the backend moved one
@@ -1873,6 +1897,7 @@ main(int argc, char **argv)
    test_declined_compact(&t);
    test_ubo_pad(&t);
    test_attach_levels(&t);
+   test_framebuffer_describe(&t);
    test_depth_stencil_switch(&t);
    test_unbounded(&t, !(getenv("MGL_GLES_HIDE") && strstr(getenv("MGL_GLES_HIDE"), "robust")));
    check(t.fatal_count == 0, "no Fatal: %s", t.fatal);
