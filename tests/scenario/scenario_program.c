@@ -639,6 +639,18 @@ sc_gs_per_vertex_in(void)
    gl.DeleteBuffers(1, &me.vbo);
 }
 
+/* Pixel (x, y) of the geometry-stage limit scenarios: primitive v's colour ((v + 1) / 255,
+ * 0.25, 0.75, 1), or bg where v < 0; a miss counted in *wrong, the first four said. */
+static void
+gs_pixel_check(const char *what, int x, int y, int v, vec4f bg, int *wrong)
+{
+   const rgba8 want = v < 0 ? to8(bg) : to8(V4((float)(v + 1) / 255.0f, 0.25f, 0.75f, 1.0f));
+   const rgba8 got = pixel_at(x, y);
+   if (!rgba_eq(want, got) && (*wrong)++ < 4)
+      fail("%s: pixel (%d,%d): expected (%u,%u,%u,%u) got (%u,%u,%u,%u)", what, x, y, want.c[0],
+           want.c[1], want.c[2], want.c[3], got.c[0], got.c[1], got.c[2], got.c[3]);
+}
+
 /* gs_split_points: a points geometry shader GL's limits allow that is over the device's by what
  * mgl adds. It writes gl_Position and one float for 204 vertices, 5 x 204 = 1020 of GL's
  * GL_MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS (1024, lavapipe's maxGeometryTotalOutputComponents
@@ -696,13 +708,7 @@ sc_gs_split_points(void)
             v = dy / 2 * COLS + dx;
          if (v >= 0 && v < VERTICES - PIXELS)
             v += PIXELS; /* the later point on top */
-         const rgba8 want = v < 0 ? to8(bg) : to8(V4((float)(v + 1) / 255.0f, 0.25f, 0.75f, 1.0f));
-         const rgba8 got = pixel_at(x, y);
-         if (!rgba_eq(want, got) && wrong++ < 4)
-            fail("points GS over the device's total: pixel (%d,%d): expected (%u,%u,%u,%u) "
-                 "got (%u,%u,%u,%u)",
-                 x, y, want.c[0], want.c[1], want.c[2], want.c[3], got.c[0], got.c[1], got.c[2],
-                 got.c[3]);
+         gs_pixel_check("points GS over the device's total", x, y, v, bg, &wrong);
       }
    if (wrong)
       fail("points GS over the device's total: %d pixel(s) wrong", wrong);
@@ -777,14 +783,7 @@ sc_gs_point_size_cut(void)
          int q = -1;
          if (dx >= 0 && dy >= 0 && dx % PITCH < 2 && dy % PITCH < 2 && dx / PITCH < COLS)
             q = dy / PITCH * COLS + dx / PITCH;
-         const rgba8 want =
-            q < 0 || q >= quads ? to8(bg) : to8(V4((float)(q + 1) / 255.0f, 0.25f, 0.75f, 1.0f));
-         const rgba8 got = pixel_at(x, y);
-         if (!rgba_eq(want, got) && wrong++ < 4)
-            fail("triangle GS at the device's total: pixel (%d,%d): expected (%u,%u,%u,%u) "
-                 "got (%u,%u,%u,%u)",
-                 x, y, want.c[0], want.c[1], want.c[2], want.c[3], got.c[0], got.c[1], got.c[2],
-                 got.c[3]);
+         gs_pixel_check("triangle GS at the device's total", x, y, q < quads ? q : -1, bg, &wrong);
       }
    if (wrong)
       fail("triangle GS at the device's total: %d pixel(s) wrong", wrong);
