@@ -115,29 +115,60 @@ block_locations(spvc_compiler comp, spvc_resources res, spvc_resource_type type,
    }
 }
 
-/* A compatibility geometry shader's per-vertex input block of a built-in varying (gl_in[].
- * gl_TexCoord[]: a block _mgl_in_gl_TexCoord, glsl_compat.c) meets the vertex stage's output
- * block _mgl_id_gl_TexCoord, which the front end matches by the demangled name and the Vulkan
+/* A compatibility geometry shader's per-vertex input of a built-in varying (gl_in[].
+ * gl_TexCoord[]: a block _mgl_in_gl_TexCoord; gl_in[].gl_ClipVertex: a variable
+ * _mgl_in_gl_ClipVertex, glsl_compat.c) meets the vertex stage's output _mgl_id_gl_TexCoord or
+ * _mgl_id_gl_ClipVertex, which the front end matches by the demangled name and the Vulkan
  * backend by location. ESSL matches blocks without locations (block_locations) by the block's
- * name: the input block takes the output's. */
+ * name, and NVIDIA's link matches located variables by name too ("not declared as an output
+ * from the previous stage"): the input takes the output's name. A variable of the stage that
+ * already has it (the stage's own gl_ClipVertex, a private) is renamed first; bound is the
+ * module's id bound. */
 static void
-geometry_input_block_names(spvc_compiler comp, spvc_resources res)
+geometry_input_names(spvc_compiler comp, spvc_resources res, uint32_t bound)
 {
-   static const char in_prefix[] = "_mgl_in_";
+   static const char in_prefix[] = "_mgl_in_", out_prefix[] = "_mgl_id_";
    const spvc_reflected_resource *list = NULL;
    size_t count = 0;
    if (spvc_resources_get_resource_list_for_type(res, SPVC_RESOURCE_TYPE_STAGE_INPUT, &list,
                                                  &count) != SPVC_SUCCESS)
       return;
+   bool variables = false; /* a renamed input that is not a block: its name may be taken */
    for (size_t i = 0; i < count; i++) {
-      const spvc_type block = spvc_compiler_get_type_handle(comp, list[i].base_type_id);
-      const char *name = spvc_compiler_get_name(comp, list[i].base_type_id);
-      if (spvc_type_get_basetype(block) != SPVC_BASETYPE_STRUCT || !name ||
-          strncmp(name, in_prefix, sizeof(in_prefix) - 1))
+      const spvc_type type = spvc_compiler_get_type_handle(comp, list[i].base_type_id);
+      const bool block = spvc_type_get_basetype(type) == SPVC_BASETYPE_STRUCT;
+      const char *name = spvc_compiler_get_name(comp, block ? list[i].base_type_id : list[i].id);
+      variables |= !block && name && !strncmp(name, in_prefix, sizeof(in_prefix) - 1);
+   }
+   /* one walk of the module's ids (its bound is at most 2^22, create_shader): every variable
+    * named _mgl_id_X beside an input _mgl_in_X becomes the stage's own _mgl_gs_X */
+   for (uint32_t id = 1; variables && id < bound; id++) {
+      const char *other = spvc_compiler_get_name(comp, id);
+      if (!other || strncmp(other, out_prefix, sizeof(out_prefix) - 1))
+         continue;
+      for (size_t i = 0; i < count; i++) {
+         const spvc_type type = spvc_compiler_get_type_handle(comp, list[i].base_type_id);
+         const char *name = spvc_compiler_get_name(comp, list[i].id);
+         if (spvc_type_get_basetype(type) != SPVC_BASETYPE_STRUCT && name &&
+             !strncmp(name, in_prefix, sizeof(in_prefix) - 1) &&
+             !strcmp(name + sizeof(in_prefix) - 1, other + sizeof(out_prefix) - 1)) {
+            char own_name[128];
+            snprintf(own_name, sizeof(own_name), "_mgl_gs_%s", other + sizeof(out_prefix) - 1);
+            spvc_compiler_set_name(comp, id, own_name);
+            break;
+         }
+      }
+   }
+   for (size_t i = 0; i < count; i++) {
+      const spvc_type type = spvc_compiler_get_type_handle(comp, list[i].base_type_id);
+      const SpvId named =
+         spvc_type_get_basetype(type) == SPVC_BASETYPE_STRUCT ? list[i].base_type_id : list[i].id;
+      const char *name = spvc_compiler_get_name(comp, named);
+      if (!name || strncmp(name, in_prefix, sizeof(in_prefix) - 1))
          continue;
       char out_name[128];
-      snprintf(out_name, sizeof(out_name), "_mgl_id_%s", name + sizeof(in_prefix) - 1);
-      spvc_compiler_set_name(comp, list[i].base_type_id, out_name);
+      snprintf(out_name, sizeof(out_name), "%s%s", out_prefix, name + sizeof(in_prefix) - 1);
+      spvc_compiler_set_name(comp, named, out_name);
    }
 }
 
@@ -1324,7 +1355,7 @@ translate(struct glb_screen *scr, const struct mgp_span *words, unsigned stage,
    if (stage == MGP_SHADER_STAGE_GEOMETRY && !geometry_stage(scr, comp, res, t))
       goto done;
    if (stage == MGP_SHADER_STAGE_GEOMETRY)
-      geometry_input_block_names(comp, res);
+      geometry_input_names(comp, res, sp.count > 3 ? sp.words[3] : 0);
    /* gl_PointSize in the tessellation stages (their gl_PerVertex's) needs
     * EXT_tessellation_point_size; without it on the host such a stage fails to compile (the
     * program is declined by name) */
