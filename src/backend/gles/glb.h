@@ -91,6 +91,7 @@
    X(PFNGLFRAMEBUFFERRENDERBUFFERPROC, FramebufferRenderbuffer)                                    \
    X(PFNGLCHECKFRAMEBUFFERSTATUSPROC, CheckFramebufferStatus)                                      \
    X(PFNGLGETFRAMEBUFFERATTACHMENTPARAMETERIVPROC, GetFramebufferAttachmentParameteriv)            \
+   X(PFNGLGETRENDERBUFFERPARAMETERIVPROC, GetRenderbufferParameteriv)                              \
    X(PFNGLDRAWBUFFERSPROC, DrawBuffers)                                                            \
    X(PFNGLREADBUFFERPROC, ReadBuffer)                                                              \
    X(PFNGLREADPIXELSPROC, ReadPixels)                                                              \
@@ -240,7 +241,16 @@ struct glb_host {
  * by gles-draws). Every call site names the host table through GLB_GL, so no call escapes the
  * count; relaxed, since it is a statistic and sessions may run on several threads. */
 extern _Atomic uint64_t glb_host_calls;
-#define GLB_GL(h) ((void)atomic_fetch_add_explicit(&glb_host_calls, 1, memory_order_relaxed), (h))
+/* MGL_GLES_HOST_TRACE=1 (or MGL_GLES_HOST_DEBUG=2): every host call's site (file:line) logged
+ * as it is made, for a host whose refusal the debug output does not explain; read once, the
+ * first time a host is loaded. */
+extern bool glb_host_trace;
+void glb_host_trace_note(const char *file, int line);
+#define GLB_GL(h)                                                                                  \
+   ((void)atomic_fetch_add_explicit(&glb_host_calls, 1, memory_order_relaxed),                     \
+    (void)(__builtin_expect(glb_host_trace, 0) ? glb_host_trace_note(__FILE__, __LINE__)           \
+                                               : (void)0),                                         \
+    (h))
 
 /* Loads the host vendor library and every entry point above from its getProcAddress; false with
  * why filled. One per process (the vendor's __egl_Main runs once). */

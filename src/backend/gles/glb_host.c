@@ -185,6 +185,14 @@ vendor_library(char *out, size_t out_size, char *why, unsigned why_size)
 
 static struct glb_host host;
 _Atomic uint64_t glb_host_calls;
+bool glb_host_trace;
+
+void
+glb_host_trace_note(const char *file, int line)
+{
+   const char *base = strrchr(file, '/');
+   mgu_log_always("gles: host call %s:%d", base ? base + 1 : file, line);
+}
 static char host_why[256];
 static bool host_ok;
 static pthread_once_t host_once = PTHREAD_ONCE_INIT;
@@ -194,6 +202,9 @@ load(char *why, unsigned why_size)
 {
    if (!vendor_library(host.lib_name, sizeof(host.lib_name), why, why_size))
       return false;
+   const char *trace = getenv("MGL_GLES_HOST_TRACE"), *debug = getenv("MGL_GLES_HOST_DEBUG");
+   glb_host_trace =
+      (trace && trace[0] && strcmp(trace, "0") != 0) || (debug && !strcmp(debug, "2"));
    /* RTLD_NOLOAD first: a vendor the process already holds belongs to glvnd (see above). */
    void *held = dlopen(host.lib_name, RTLD_NOW | RTLD_LOCAL | RTLD_NOLOAD);
    if (held) {

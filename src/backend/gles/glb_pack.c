@@ -91,7 +91,7 @@ pack_host_read(struct glb_context *ctx, const struct pack_src *src,
    GLB_GL(h)->glPixelStorei(GL_PACK_SKIP_PIXELS, 0);
    GLB_GL(h)->glPixelStorei(GL_PACK_SKIP_ROWS, 0);
    if (err != GL_NO_ERROR) {
-      char what[256];
+      char what[400];
       glb_framebuffer_describe(h, GL_READ_FRAMEBUFFER, what, sizeof(what));
       MGU_DECLINE(backend_feature_unimplemented,
                   "gles: %s of %s: the host refused it (0x%x); read framebuffer %s", call,

@@ -1229,18 +1229,49 @@ glb_attach(struct glb_context *ctx, GLenum target, GLenum at, const struct mgp_s
    return true;
 }
 
+/* A renderbuffer attachment's store, and the status of a framebuffer of its own holding it
+ * alone at the same point: whether the image itself or its company is what the host refuses
+ * (the read and draw bindings and the renderbuffer binding put back). */
+static int
+describe_renderbuffer(const struct glb_host *h, GLenum at, GLuint name, char *out, size_t size)
+{
+   GLint rb = 0, read = 0, w = 0, hgt = 0, internal = 0, samples = 0;
+   GLB_GL(h)->glGetIntegerv(GL_RENDERBUFFER_BINDING, &rb);
+   GLB_GL(h)->glGetIntegerv(GL_READ_FRAMEBUFFER_BINDING, &read);
+   GLB_GL(h)->glBindRenderbuffer(GL_RENDERBUFFER, name);
+   GLB_GL(h)->glGetRenderbufferParameteriv(GL_RENDERBUFFER, GL_RENDERBUFFER_WIDTH, &w);
+   GLB_GL(h)->glGetRenderbufferParameteriv(GL_RENDERBUFFER, GL_RENDERBUFFER_HEIGHT, &hgt);
+   GLB_GL(h)->glGetRenderbufferParameteriv(GL_RENDERBUFFER, GL_RENDERBUFFER_INTERNAL_FORMAT,
+                                           &internal);
+   GLB_GL(h)->glGetRenderbufferParameteriv(GL_RENDERBUFFER, GL_RENDERBUFFER_SAMPLES, &samples);
+   GLB_GL(h)->glBindRenderbuffer(GL_RENDERBUFFER, (GLuint)rb);
+   GLuint fbo = 0;
+   GLB_GL(h)->glGenFramebuffers(1, &fbo);
+   GLB_GL(h)->glBindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
+   GLB_GL(h)->glFramebufferRenderbuffer(GL_READ_FRAMEBUFFER, at, GL_RENDERBUFFER, name);
+   const GLenum alone = GLB_GL(h)->glCheckFramebufferStatus(GL_READ_FRAMEBUFFER);
+   GLB_GL(h)->glBindFramebuffer(GL_READ_FRAMEBUFFER, (GLuint)read);
+   GLB_GL(h)->glDeleteFramebuffers(1, &fbo);
+   return snprintf(out, size, " (%dx%d 0x%x, %d samples; alone 0x%x)", w, hgt, internal, samples,
+                   alone);
+}
+
 void
 glb_framebuffer_describe(const struct glb_host *h, GLenum target, char *out, size_t size)
 {
    static const struct {
       GLenum at;
       const char *name;
-   } points[] = {{GL_COLOR_ATTACHMENT0, "colour 0"},
-                 {GL_DEPTH_ATTACHMENT, "depth"},
-                 {GL_STENCIL_ATTACHMENT, "stencil"}};
+   } points[] = {{GL_COLOR_ATTACHMENT0, "colour 0"}, {GL_COLOR_ATTACHMENT1, "colour 1"},
+                 {GL_COLOR_ATTACHMENT2, "colour 2"}, {GL_COLOR_ATTACHMENT3, "colour 3"},
+                 {GL_DEPTH_ATTACHMENT, "depth"},     {GL_STENCIL_ATTACHMENT, "stencil"}};
    const GLenum status = GLB_GL(h)->glCheckFramebufferStatus(target);
    int n = snprintf(out, size, "status 0x%x", status);
+   GLint colours = 4;
+   GLB_GL(h)->glGetIntegerv(GL_MAX_COLOR_ATTACHMENTS, &colours);
    for (size_t i = 0; i < sizeof(points) / sizeof(points[0]) && n >= 0 && (size_t)n < size; i++) {
+      if (i < 4 && (GLint)i >= colours)
+         continue;
       GLint type = GL_NONE, name = 0, level = 0, layer = 0;
       GLB_GL(h)->glGetFramebufferAttachmentParameteriv(
          target, points[i].at, GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE, &type);
@@ -1256,6 +1287,8 @@ glb_framebuffer_describe(const struct glb_host *h, GLenum target, char *out, siz
       }
       n += snprintf(out + n, size - (size_t)n, "; %s: %s %d level %d layer %d", points[i].name,
                     type == GL_TEXTURE ? "texture" : "renderbuffer", name, level, layer);
+      if (type == GL_RENDERBUFFER && n >= 0 && (size_t)n < size)
+         n += describe_renderbuffer(h, points[i].at, (GLuint)name, out + n, size - (size_t)n);
    }
    while (GLB_GL(h)->glGetError() != GL_NO_ERROR)
       ;
@@ -1354,7 +1387,7 @@ glb_framebuffer_ready(struct glb_context *ctx, const char *call)
    }
    const GLenum status = GLB_GL(h)->glCheckFramebufferStatus(GL_DRAW_FRAMEBUFFER);
    if (status != GL_FRAMEBUFFER_COMPLETE) {
-      char what[256];
+      char what[400];
       glb_framebuffer_describe(h, GL_DRAW_FRAMEBUFFER, what, sizeof(what));
       MGU_DECLINE(backend_draw_incomplete, "gles: %s: host framebuffer incomplete (0x%x): %s", call,
                   status, what);
@@ -1494,7 +1527,7 @@ read_depth_stencil(struct glb_context *ctx, const struct mgp_surface *s, struct 
                               GL_UNSIGNED_BYTE, dst + n * ts);
    const GLenum err = GLB_GL(h)->glGetError();
    if (err != GL_NO_ERROR) {
-      char what[256];
+      char what[400];
       glb_framebuffer_describe(h, GL_READ_FRAMEBUFFER, what, sizeof(what));
       MGU_DECLINE(backend_feature_unimplemented,
                   "gles: %s of %s: the host refused it (0x%x); read framebuffer %s", call,
@@ -1740,7 +1773,7 @@ glb_read_texels(struct glb_context *ctx, const struct mgp_surface *s, struct glb
                         &rect, dst);
    }
    if (err != GL_NO_ERROR) {
-      char what[256];
+      char what[400];
       glb_framebuffer_describe(h, GL_READ_FRAMEBUFFER, what, sizeof(what));
       MGU_DECLINE(backend_feature_unimplemented,
                   "gles: %s of %s: the host refused it (0x%x); read framebuffer %s", call,

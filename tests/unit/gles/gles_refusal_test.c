@@ -1521,13 +1521,41 @@ test_framebuffer_describe(struct t *t)
       NULL, NULL, W / 2, H / 2, 9);
    draw(t, 0, 3, 1);
    struct glb_resource *r = glb_lookup(t->scr, &t->scr->resources, tex, "test");
-   char what[256], want[64];
+   char what[400], want[96];
    glb_framebuffer_describe(t->scr->h, GL_DRAW_FRAMEBUFFER, what, sizeof(what));
    snprintf(want, sizeof(want), "colour 0: texture %u level 1 layer 0", r ? r->name : 0u);
    check(r && strstr(what, "status 0x8cd5") && strstr(what, want) && !strstr(what, "depth") &&
             host_error(t) == GL_NO_ERROR,
          "the draw framebuffer described: \"%s\" (want status 0x8cd5 and \"%s\" alone)", what,
          want);
+   /* a renderbuffer beside the level: its store, and the status of a framebuffer holding it
+    * alone (where the whole is refused, whether the renderbuffer is why) */
+   const struct mgp_handle rb = make_image(t, MGP_RESOURCE_TARGET_RENDERBUFFER, 1);
+   struct mgp_framebuffer_state fb;
+   memset(&fb, 0, sizeof(fb));
+   fb.fbo = MGP_DEFAULT_FRAMEBUFFER;
+   fb.color[0] =
+      (struct mgp_surface){.res = tex, .format = MGP_FORMAT_RGBA8_UNORM, .kind = 1, .level = 1};
+   fb.color[1] = (struct mgp_surface){.res = rb, .format = MGP_FORMAT_RGBA8_UNORM, .kind = 1};
+   fb.read = fb.color[1];
+   for (int i = 0; i < 8; i++)
+      fb.draw_buffers[i] = i < 2 ? i : -1;
+   fb.width = W;
+   fb.height = H;
+   fb.layers = 1;
+   fb.samples = 1;
+   fb.content_hash = 10;
+   t->cv->set_framebuffer_state(t->ctx, &fb, NULL, 0);
+   draw(t, 0, 3, 1);
+   struct glb_resource *rr = glb_lookup(t->scr, &t->scr->resources, rb, "test");
+   glb_framebuffer_describe(t->scr->h, GL_DRAW_FRAMEBUFFER, what, sizeof(what));
+   snprintf(want, sizeof(want), "colour 1: renderbuffer %u level 0 layer 0 (%dx%d 0x8058, 0",
+            rr ? rr->name : 0u, W, H);
+   check(rr && strstr(what, want) && strstr(what, "samples; alone 0x8cd5)") &&
+            host_error(t) == GL_NO_ERROR,
+         "a renderbuffer beside a level described: \"%s\" (want \"%s\", alone "
+         "complete)",
+         what, want);
 }
 
 /* A host that checks GLES 3.x's "depth and stencil attachments, if present, are the same
