@@ -1178,6 +1178,17 @@ attach_name(struct glb_context *ctx, struct glb_resource *r, uint32_t level, GLi
    return r->level_views[level];
 }
 
+/* NVIDIA's GLES (580) keeps the texture level a point held when a renderbuffer replaces the
+ * texture there, and calls the framebuffer INCOMPLETE_ATTACHMENT while the renderbuffer alone
+ * is complete (mipmaps: level 3 read, then the window): the point is emptied through a texture
+ * call of level 0 first. */
+static void
+attach_renderbuffer(const struct glb_host *h, GLenum target, GLenum at, GLuint name)
+{
+   GLB_GL(h)->glFramebufferTexture2D(target, at, GL_TEXTURE_2D, 0, 0);
+   GLB_GL(h)->glFramebufferRenderbuffer(target, at, GL_RENDERBUFFER, name);
+}
+
 bool
 glb_attach(struct glb_context *ctx, GLenum target, GLenum at, const struct mgp_surface *s,
            const char *call)
@@ -1215,7 +1226,7 @@ glb_attach(struct glb_context *ctx, GLenum target, GLenum at, const struct mgp_s
    else if (layered)
       GLB_GL(h)->glFramebufferTextureEXT(target, at, name, level);
    else if (r->desc.target == MGP_RESOURCE_TARGET_RENDERBUFFER)
-      GLB_GL(h)->glFramebufferRenderbuffer(target, at, GL_RENDERBUFFER, name);
+      attach_renderbuffer(h, target, at, name);
    else if (glb_texture_3d_shaped(r->tex_target) ||
             r->tex_target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY)
       GLB_GL(h)->glFramebufferTextureLayer(target, at, name, level, (GLint)s->layer);
@@ -1526,12 +1537,19 @@ read_depth_stencil(struct glb_context *ctx, const struct mgp_surface *s, struct 
       GLB_GL(h)->glReadPixels(rx, ry, (GLsizei)rect.width, (GLsizei)rect.height, GL_STENCIL_INDEX,
                               GL_UNSIGNED_BYTE, dst + n * ts);
    const GLenum err = GLB_GL(h)->glGetError();
+   char refused[400] = "";
+   if (err != GL_NO_ERROR)
+      glb_framebuffer_describe(h, GL_READ_FRAMEBUFFER, refused, sizeof(refused));
+   /* The read framebuffer keeps colour 0 alone between reads: a colour read after this one
+    * attaches only that, and a smaller depth or stencil image left here would bound its
+    * framebuffer (NVIDIA then reads the window's first 8x8 pixels after texture_stencil8's
+    * 8x8 stencil read, and nothing past them) */
+   GLB_GL(h)->glFramebufferRenderbuffer(GL_READ_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT,
+                                        GL_RENDERBUFFER, 0);
    if (err != GL_NO_ERROR) {
-      char what[400];
-      glb_framebuffer_describe(h, GL_READ_FRAMEBUFFER, what, sizeof(what));
       MGU_DECLINE(backend_feature_unimplemented,
                   "gles: %s of %s: the host refused it (0x%x); read framebuffer %s", call,
-                  mgp_format_name(r->desc.format), err, what);
+                  mgp_format_name(r->desc.format), err, refused);
       return;
    }
    memcpy(out->ptr, &rect, sizeof(rect));

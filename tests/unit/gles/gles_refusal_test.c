@@ -1566,6 +1566,34 @@ static struct glb_host strict_host;
 static const struct glb_host *real_host;
 static unsigned strict_mixed;
 
+/* ... and that keeps a point's texture level when a renderbuffer replaces the texture there,
+ * as NVIDIA's GLES 580 does (the framebuffer is INCOMPLETE_ATTACHMENT though the renderbuffer
+ * alone is complete: mipmaps read level 3, then the window): the level a point holds of each
+ * framebuffer name below 64, and the renderbuffers attached over a level other than 0. */
+static GLint strict_levels[64][10];
+static unsigned strict_stale;
+
+static void
+strict_level(GLenum target, GLenum at, bool renderbuffer, GLuint object, GLint level)
+{
+   GLint fbo = 0;
+   real_host->glGetIntegerv(target == GL_READ_FRAMEBUFFER ? GL_READ_FRAMEBUFFER_BINDING
+                                                          : GL_DRAW_FRAMEBUFFER_BINDING,
+                            &fbo);
+   if (fbo <= 0 || fbo >= 64)
+      return;
+   const int lo = at == GL_DEPTH_ATTACHMENT || at == GL_DEPTH_STENCIL_ATTACHMENT ? 8
+                  : at == GL_STENCIL_ATTACHMENT                                  ? 9
+                                                : (int)(at - GL_COLOR_ATTACHMENT0);
+   const int hi = at == GL_DEPTH_STENCIL_ATTACHMENT ? 9 : lo;
+   for (int i = lo; i >= 0 && i <= hi && i < 10; i++) {
+      if (renderbuffer && object && strict_levels[fbo][i])
+         strict_stale++;
+      else if (!renderbuffer || !object)
+         strict_levels[fbo][i] = object ? level : 0;
+   }
+}
+
 static void
 strict_check(GLenum target)
 {
@@ -1596,6 +1624,7 @@ strict_renderbuffer(GLenum target, GLenum at, GLenum rbt, GLuint rb)
 {
    real_host->glFramebufferRenderbuffer(target, at, rbt, rb);
    strict_check(target);
+   strict_level(target, at, true, rb, 0);
 }
 
 static void GL_APIENTRY
@@ -1603,6 +1632,7 @@ strict_texture_2d(GLenum target, GLenum at, GLenum tt, GLuint tex, GLint level)
 {
    real_host->glFramebufferTexture2D(target, at, tt, tex, level);
    strict_check(target);
+   strict_level(target, at, false, tex, level);
 }
 
 static void GL_APIENTRY
@@ -1610,6 +1640,7 @@ strict_texture_layer(GLenum target, GLenum at, GLuint tex, GLint level, GLint la
 {
    real_host->glFramebufferTextureLayer(target, at, tex, level, layer);
    strict_check(target);
+   strict_level(target, at, false, tex, level);
 }
 
 static struct mgp_handle
@@ -1674,6 +1705,97 @@ test_depth_stencil_switch(struct t *t)
          "with two images at the depth and stencil points (want 0), %u of 3 drawn, host error "
          "0x%x %s",
          strict_mixed, drawn, e, t->fatal);
+   draw_setup(t);
+}
+
+/* One RGBA8 texel of s at (0, 0) through the backend's read (the context's read framebuffer). */
+static void
+read_surface_pixel(struct t *t, const struct mgp_surface *s, uint8_t px[4])
+{
+   uint8_t out[sizeof(struct mgp_texels_rect) + 4];
+   memset(out, 0, sizeof(out));
+   const struct mgp_span span = {.ptr = out, .size = sizeof(out)};
+   struct glb_resource *r = glb_lookup(t->scr, &t->scr->resources, s->res, "test");
+   if (r)
+      glb_read_texels(t->ctx, s, r, 0, 0, 1, 1, MGP_PACK_WHAT_COLOR, MGP_FORMAT_RGBA8_UNORM, &span,
+                      "test");
+   memcpy(px, out + sizeof(struct mgp_texels_rect), 4);
+}
+
+/* Draws into level 1 of a texture, then into a colour renderbuffer at the same point of the
+ * same host framebuffer, then reads the renderbuffer back after reading level 2 through the
+ * read framebuffer, on a host that counts a renderbuffer attached over a texture level other
+ * than 0 (strict_level): none, both draws made. */
+static void
+test_renderbuffer_after_level(struct t *t)
+{
+   draw_setup(t);
+   const struct mgp_handle tex = make_image(t, MGP_RESOURCE_TARGET_TEX_2D, 3);
+   const struct mgp_handle rb = make_image(t, MGP_RESOURCE_TARGET_RENDERBUFFER, 1);
+   real_host = t->scr->h;
+   strict_host = *real_host;
+   strict_host.glFramebufferRenderbuffer = strict_renderbuffer;
+   strict_host.glFramebufferTexture2D = strict_texture_2d;
+   strict_host.glFramebufferTextureLayer = strict_texture_layer;
+   t->scr->h = &strict_host;
+   memset(strict_levels, 0, sizeof(strict_levels));
+   strict_stale = 0;
+   unsigned drawn = 0;
+   const unsigned long long d0 = counter(t, "gles-draws");
+   set_framebuffer(
+      t, (struct mgp_surface){.res = tex, .format = MGP_FORMAT_RGBA8_UNORM, .kind = 1, .level = 1},
+      NULL, NULL, W / 2, H / 2, 30);
+   draw(t, 0, 3, 1);
+   set_framebuffer(t, (struct mgp_surface){.res = rb, .format = MGP_FORMAT_RGBA8_UNORM, .kind = 2},
+                   NULL, NULL, W, H, 31);
+   draw(t, 0, 3, 1);
+   drawn = (unsigned)(counter(t, "gles-draws") - d0);
+   uint8_t px[4];
+   const struct mgp_surface level2 = {
+      .res = tex, .format = MGP_FORMAT_RGBA8_UNORM, .kind = 1, .level = 2};
+   read_surface_pixel(t, &level2, px);
+   const struct mgp_surface whole = {.res = rb, .format = MGP_FORMAT_RGBA8_UNORM, .kind = 2};
+   read_surface_pixel(t, &whole, px);
+   t->scr->h = real_host;
+   const GLenum e = host_error(t);
+   check(strict_stale == 0 && drawn == 2 && e == GL_NO_ERROR && t->fatal_count == 0,
+         "a renderbuffer after texture level 1 (draw) and level 2 (read) at colour 0: %u "
+         "attached over a level other than 0 (want 0), %u of 2 drawn, host error 0x%x %s",
+         strict_stale, drawn, e, t->fatal);
+   draw_setup(t);
+}
+
+/* A stencil read of an 8x8 D24S8 renderbuffer, then a colour read of the 16x16 one: the read
+ * framebuffer holds nothing at depth or stencil after the first (a smaller image left there
+ * bounds the second's framebuffer: NVIDIA read the window's 8x8 corner alone), and the colour
+ * read answers its whole rectangle. */
+static void
+test_read_after_stencil(struct t *t)
+{
+   draw_setup(t);
+   const struct mgp_handle ds = make_ds_renderbuffer(t, MGP_FORMAT_D24_UNORM_S8_UINT);
+   struct glb_resource *r = glb_lookup(t->scr, &t->scr->resources, ds, "test");
+   uint8_t out[sizeof(struct mgp_texels_rect) + 4];
+   const struct mgp_span span = {.ptr = out, .size = sizeof(out)};
+   const struct mgp_surface s = {.res = ds, .format = MGP_FORMAT_D24_UNORM_S8_UINT, .kind = 2};
+   memset(out, 0, sizeof(out));
+   if (r)
+      glb_read_texels(t->ctx, &s, r, 0, 0, 1, 1, MGP_PACK_WHAT_STENCIL,
+                      MGP_FORMAT_D24_UNORM_S8_UINT, &span, "test");
+   struct mgp_texels_rect rect;
+   memcpy(&rect, out, sizeof(rect));
+   const struct glb_host *h = t->scr->h;
+   GLint type[2] = {-1, -1};
+   h->glBindFramebuffer(GL_READ_FRAMEBUFFER, ((struct glb_context *)t->ctx)->read_fbo);
+   h->glGetFramebufferAttachmentParameteriv(GL_READ_FRAMEBUFFER, GL_DEPTH_ATTACHMENT,
+                                            GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE, &type[0]);
+   h->glGetFramebufferAttachmentParameteriv(GL_READ_FRAMEBUFFER, GL_STENCIL_ATTACHMENT,
+                                            GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE, &type[1]);
+   const GLenum e = host_error(t);
+   check(r && rect.width == 1 && type[0] == GL_NONE && type[1] == GL_NONE && e == GL_NO_ERROR,
+         "after a stencil read (%ux%u answered) the read framebuffer holds 0x%x at depth, 0x%x at "
+         "stencil (want none, GL_NONE 0), host error 0x%x",
+         rect.width, rect.height, (unsigned)type[0], (unsigned)type[1], e);
    draw_setup(t);
 }
 
@@ -1927,6 +2049,8 @@ main(int argc, char **argv)
    test_attach_levels(&t);
    test_framebuffer_describe(&t);
    test_depth_stencil_switch(&t);
+   test_renderbuffer_after_level(&t);
+   test_read_after_stencil(&t);
    test_unbounded(&t, !(getenv("MGL_GLES_HIDE") && strstr(getenv("MGL_GLES_HIDE"), "robust")));
    check(t.fatal_count == 0, "no Fatal: %s", t.fatal);
    test_spirv_bound(&t);
