@@ -1508,6 +1508,29 @@ test_uniform_words(struct t *t)
    check(counter(t, "gles-default-uploads") - uploads == 3,
          "three default block uploads after the first (%llu)",
          counter(t, "gles-default-uploads") - uploads);
+
+   /* two draws of one pass, the word changed between them: each draws with its own bytes (the
+    * host orders the glBufferSubData after the draw before it) */
+   struct mgp_dynamic_state dyn = {.viewport = {0, 0, W / 2, H},
+                                   .depth_range = {0, 1},
+                                   .line_width = 1.0f,
+                                   .stencil_read_mask = {~0u, ~0u},
+                                   .stencil_write_mask = {~0u, ~0u}};
+   const uint32_t words[2] = {one, 0};
+   for (int i = 0; i < 2; i++) {
+      dyn.viewport[0] = (float)(i * W / 2);
+      t->cv->set_dynamic_state(t->ctx, &dyn, NULL, 0);
+      t->cv->set_constant_words(t->ctx, &(struct mgp_constant_words){0, 1}, &words[i], 1);
+      draw(t, 0, 3, 1);
+   }
+   uint8_t left[4], right[4];
+   host_pixel(t, W / 4, H / 2, left);
+   host_pixel(t, 3 * W / 4, H / 2, right);
+   const GLenum e = host_error(t);
+   check(left[0] == 255 && right[0] == 0 && e == GL_NO_ERROR && t->fatal_count == 0,
+         "a word changed between two draws of one pass: red %u then %u (want 255 then 0), host "
+         "error 0x%x",
+         left[0], right[0], e);
 }
 
 static void
