@@ -427,11 +427,14 @@ struct glb_shader {
    /* the default uniform block: the client's bytes and the host buffer bound at
     * default_binding, one past the client's blocks (glb_shader.c:default_binding_for; 0 where
     * the host has none spare), so a program change re-binds nothing where no other program
-    * took the binding since */
+    * took the binding since. The host buffer gets its store once (default_stored), then only
+    * the bytes changed since its last upload, [default_lo, default_hi) (empty where equal):
+    * one glBufferSubData a uniform change, not the whole block's glBufferData */
    uint8_t *default_bytes;
    GLuint default_buf;
    uint32_t default_binding;
-   bool default_dirty;
+   uint32_t default_lo, default_hi;
+   bool default_stored;
    int base_instance_loc; /* the input standing for gl_BaseInstance (always 0), or -1 */
    /* where the default block holds the client's gl_PointCoord flip (_mgl_PointCoordUpperLeft,
     * glb_shader.c), or -1 */
@@ -894,6 +897,9 @@ struct glb_screen {
       uint64_t blocks_padded;
       /* views made of a texture level attached outside its base..max level (glb_attach) */
       uint64_t level_views;
+      /* uploads of a program's default block to its host buffer: the first its store, then
+       * the bytes changed since (glb_shader.c:default_upload) */
+      uint64_t default_uploads;
       /* uniform ranges ending inside a word, bound as a zero-padded copy (pad_ubo_range) */
       uint64_t uniform_ranges_padded;
       /* the host driver's debug messages (MGL_GLES_HOST_DEBUG, glb_screen.c) */
@@ -954,6 +960,16 @@ glb_shadow_set(struct glb_screen *scr, uint32_t bit)
 {
    if (scr->sh.trusted)
       scr->sh.known |= bit;
+}
+/* Binds buffer name at GL_COPY_WRITE_BUFFER, where the shadow does not know it there already. */
+static inline void
+glb_bind_copy_write(struct glb_screen *scr, GLuint name)
+{
+   if (glb_shadow_known(scr, GLB_SH_COPY_WRITE) && scr->sh.copy_write == name)
+      return;
+   GLB_GL(scr->h)->glBindBuffer(GL_COPY_WRITE_BUFFER, name);
+   scr->sh.copy_write = name;
+   glb_shadow_set(scr, GLB_SH_COPY_WRITE);
 }
 /* Attaches surface s at attachment point `at` of the framebuffer bound at target (none when s
  * names none); false: declined. */

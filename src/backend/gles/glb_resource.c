@@ -885,11 +885,7 @@ buffer_subdata(struct glb_context *ctx, struct glb_resource *r,
    }
    /* the binding kept in the shadow while it is trusted (a draw before, no other entry
     * point since: a buffer's deletion, which unbinds it, forgets the shadow) */
-   if (!glb_shadow_known(scr, GLB_SH_COPY_WRITE) || scr->sh.copy_write != r->name) {
-      GLB_GL(h)->glBindBuffer(GL_COPY_WRITE_BUFFER, r->name);
-      scr->sh.copy_write = r->name;
-      glb_shadow_set(scr, GLB_SH_COPY_WRITE);
-   }
+   glb_bind_copy_write(scr, r->name);
    GLB_GL(h)->glBufferSubData(GL_COPY_WRITE_BUFFER, (GLintptr)off, (GLsizeiptr)len, args->data.ptr);
 }
 

@@ -1162,6 +1162,7 @@ glb_gate_counters(void *screen, const char **names, unsigned long long *values, 
       {"gles-dispatches", scr->stats.dispatches},
       {"gles-blocks-padded", scr->stats.blocks_padded},
       {"gles-uniform-ranges-padded", scr->stats.uniform_ranges_padded},
+      {"gles-default-uploads", scr->stats.default_uploads},
       {"gles-level-views", scr->stats.level_views},
       {"gles-host-debug-messages", scr->stats.host_debug_messages},
       /* the process's, not this screen's alone (glb.h): one session per process on monolith

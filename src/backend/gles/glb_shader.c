@@ -1879,6 +1879,25 @@ glb_set_draw_program(void *self, const struct mgp_handle_args *args, const void 
    ctx->program = args->h;
 }
 
+/* Bytes [off, off + len) of s's default block changed (inside it: the callers checked): the
+ * next upload takes them too. */
+static inline void
+default_changed(struct glb_shader *s, uint64_t off, uint64_t len)
+{
+   const uint32_t lo = (uint32_t)off, hi = (uint32_t)(off + len);
+   if (!len)
+      return;
+   if (s->default_lo == s->default_hi) {
+      s->default_lo = lo;
+      s->default_hi = hi;
+      return;
+   }
+   if (lo < s->default_lo)
+      s->default_lo = lo;
+   if (hi > s->default_hi)
+      s->default_hi = hi;
+}
+
 /* The program's copy of its default block, made at its first bytes. */
 static uint8_t *
 default_bytes(struct glb_screen *scr, struct glb_shader *s, const char *what)
@@ -1915,7 +1934,7 @@ glb_set_global_constants(void *self, const struct mgp_set_global_constants *args
    if (!default_bytes(scr, s, "set_global_constants"))
       return;
    memcpy(s->default_bytes + args->offset, args->data.ptr, (size_t)args->data.size);
-   s->default_dirty = true;
+   default_changed(s, args->offset, args->data.size);
 }
 
 bool
@@ -1941,7 +1960,7 @@ glb_constant_words(struct glb_context *ctx, const struct mgp_constant_words *arg
       glb_fatal(scr, MGU_FATAL_ProtocolCorruption, "set_constant_words past the default block");
       return false;
    }
-   s->default_dirty = true;
+   default_changed(s, (uint64_t)args->first * 4, (uint64_t)args->count * 4);
    return true;
 }
 
@@ -2049,6 +2068,41 @@ pad_ubo_range(struct glb_screen *scr, uint32_t b, GLuint src, uint64_t offset, u
    bind_ubo(scr, b, scr->ubo_pad[b], 0, padded);
 }
 
+/* Puts s's default block in its host buffer: the whole block at the first upload (the buffer's
+ * store), after that the bytes changed since the last (glb_shader's default_lo/hi), through
+ * GL_COPY_WRITE_BUFFER, whose binding the shadow keeps from draw to draw. false: Fatal. */
+static __attribute__((noinline)) bool
+default_upload(struct glb_screen *scr, struct glb_shader *s, const char *call)
+{
+   const struct glb_host *h = scr->h;
+   const uint32_t size = s->refl.default_block_size;
+   if (!default_bytes(scr, s, call))
+      return false;
+   /* the host's gl_PointCoord origin is the opposite of the one the flip is for */
+   const int64_t po = s->point_origin_offset;
+   float flip = 0.0f;
+   const bool flips = po >= 0 && (uint64_t)po + sizeof(flip) <= size;
+   if (flips) {
+      memcpy(&flip, s->default_bytes + po, sizeof(flip));
+      const float host = flip != 0.0f ? 0.0f : 1.0f;
+      memcpy(s->default_bytes + po, &host, sizeof(host));
+   }
+   glb_bind_copy_write(scr, s->default_buf);
+   if (!s->default_stored) {
+      /* updated in place from now on: the host's hint for a store written often */
+      GLB_GL(h)->glBufferData(GL_COPY_WRITE_BUFFER, size, s->default_bytes, GL_DYNAMIC_DRAW);
+      s->default_stored = true;
+   } else {
+      const uint32_t lo = s->default_lo, hi = s->default_hi;
+      GLB_GL(h)->glBufferSubData(GL_COPY_WRITE_BUFFER, lo, hi - lo, s->default_bytes + lo);
+   }
+   if (flips)
+      memcpy(s->default_bytes + po, &flip, sizeof(flip));
+   s->default_lo = s->default_hi = 0;
+   scr->stats.default_uploads++;
+   return true;
+}
+
 /* Binds the program's uniform buffers for a draw; false: declined. */
 bool
 glb_program_bind(struct glb_context *ctx, struct glb_shader *s)
@@ -2078,29 +2132,8 @@ glb_program_buffers(struct glb_context *ctx, struct glb_shader *s, const char *c
    if (s->refl.default_block_size) {
       if (!s->default_buf)
          GLB_GL(h)->glGenBuffers(1, &s->default_buf);
-      if (s->default_dirty || !s->default_bytes) {
-         if (!s->default_bytes)
-            s->default_bytes = calloc(1, s->refl.default_block_size);
-         if (!s->default_bytes) {
-            glb_fatal(scr, MGU_FATAL_OutOfMemory, call);
-            return false;
-         }
-         /* the host's gl_PointCoord origin is the opposite of the one the flip is for */
-         const int64_t po = s->point_origin_offset;
-         float flip = 0.0f;
-         const bool flips = po >= 0 && (uint64_t)po + sizeof(flip) <= s->refl.default_block_size;
-         if (flips) {
-            memcpy(&flip, s->default_bytes + po, sizeof(flip));
-            const float host = flip != 0.0f ? 0.0f : 1.0f;
-            memcpy(s->default_bytes + po, &host, sizeof(host));
-         }
-         GLB_GL(h)->glBindBuffer(GL_UNIFORM_BUFFER, s->default_buf);
-         GLB_GL(h)->glBufferData(GL_UNIFORM_BUFFER, s->refl.default_block_size, s->default_bytes,
-                                 GL_STREAM_DRAW);
-         if (flips)
-            memcpy(s->default_bytes + po, &flip, sizeof(flip));
-         s->default_dirty = false;
-      }
+      if ((!s->default_stored || s->default_lo != s->default_hi) && !default_upload(scr, s, call))
+         return false;
       bind_ubo(scr, s->default_binding, s->default_buf, 0, s->refl.default_block_size);
    }
    /* the program's blocks only, a bit at a time (the mask's 64 bits are the 64 bindings) */

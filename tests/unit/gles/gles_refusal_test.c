@@ -78,6 +78,10 @@
  *                   NVIDIA's robust access returns the buffer's own), byte 19 draws as 0 in red;
  *                   gles-uniform-ranges-padded counts it; a resource_subdata into the range
  *                   with nothing else changed is in the next draw's copy.
+ *   uniform_words   one word of a program's default block changed between draws (as
+ *                   glUniform4f does): glBufferSubData of the changed bytes and the draw, 2 host
+ *                   calls, as native GLES's glUniform4f and draw; the host's block holds the
+ *                   words and the pixel is the new colour (gles-default-uploads counts them).
  *   attach_levels   a draw into level 1 of a texture whose base and max level (sampling state,
  *                   set_texture_params) are 0: what the host has attached must meet GLES 3.2's
  *                   attachment completeness (§9.4.1: a level of an immutable texture lies in
@@ -1459,6 +1463,76 @@ host_levels(struct t *t, GLenum tex_target, GLuint name, GLint *base, GLint *max
 
 /* A draw into level 1 of a 3-level texture whose base and max level are 0 (GL: sampling state;
  * the level is a valid attachment): the host must attach something GLES 3.2 calls complete. */
+/* One word of a program's default block, changed between draws (uniform_few_change's glUniform4f):
+ * glBufferSubData of the word and the draw, 2 host calls (native GLES's glUniform4f and draw),
+ * the host's block holding every word and the pixel the new colour; a change of another word
+ * the same; the block's first upload (its store) made once. */
+static void
+test_uniform_words(struct t *t)
+{
+   draw_setup(t);
+   const struct mgp_handle prog = uniform_program(t);
+   t->cv->set_draw_program(t->ctx, &(struct mgp_handle_args){prog}, NULL, 0);
+   const struct glb_shader *s = glb_lookup(t->scr, &t->scr->shaders, prog, "test");
+   const uint32_t one = 0x3f800000u, half = 0x3f000000u;
+   uint32_t want[4] = {0, one, 0, one};
+   t->cv->set_constant_words(t->ctx, &(struct mgp_constant_words){0, 4}, want, 4);
+   draw(t, 0, 3, 1); /* the block's store and binding */
+   const unsigned long long uploads = counter(t, "gles-default-uploads");
+   static const struct {
+      uint32_t word, value;
+   } changes[] = {{0, one}, {2, half}, {0, 0}};
+   for (unsigned i = 0; i < sizeof(changes) / sizeof(changes[0]); i++) {
+      want[changes[i].word] = changes[i].value;
+      const unsigned long long c0 = counter(t, "gles-host-calls");
+      t->cv->set_constant_words(t->ctx, &(struct mgp_constant_words){changes[i].word, 1},
+                                &changes[i].value, 1);
+      draw(t, 0, 3, 1);
+      const unsigned long long calls = counter(t, "gles-host-calls") - c0;
+      const GLenum e = host_error(t);
+      uint8_t bytes[64], px[4];
+      GLint size = 0;
+      const GLint name = host_ubo(t, s ? s->default_binding : 0, bytes, &size);
+      host_pixel(t, W / 2, H / 2, px);
+      const uint8_t r = want[0] ? 255 : 0, b = want[2] ? 128 : 0;
+      check(s && calls == 2 && name == (GLint)s->default_buf && size == 16 &&
+               !memcmp(bytes, want, sizeof(want)) && px[0] == r && px[1] == 255 &&
+               (px[2] == b || px[2] == b - 1) && e == GL_NO_ERROR && t->fatal_count == 0,
+            "default block word %u changed between draws: %llu host calls (want 2: "
+            "glBufferSubData and the draw), the host's block %s (buffer %d, %d bytes), pixel "
+            "(%u,%u,%u) want (%u,255,%u), host error 0x%x %s",
+            changes[i].word, calls,
+            !memcmp(bytes, want, sizeof(want)) ? "holds the words" : "DIFFERS", name, size, px[0],
+            px[1], px[2], r, b, e, t->fatal);
+   }
+   check(counter(t, "gles-default-uploads") - uploads == 3,
+         "three default block uploads after the first (%llu)",
+         counter(t, "gles-default-uploads") - uploads);
+
+   /* two draws of one pass, the word changed between them: each draws with its own bytes (the
+    * host orders the glBufferSubData after the draw before it) */
+   struct mgp_dynamic_state dyn = {.viewport = {0, 0, W / 2, H},
+                                   .depth_range = {0, 1},
+                                   .line_width = 1.0f,
+                                   .stencil_read_mask = {~0u, ~0u},
+                                   .stencil_write_mask = {~0u, ~0u}};
+   const uint32_t words[2] = {one, 0};
+   for (int i = 0; i < 2; i++) {
+      dyn.viewport[0] = (float)(i * W / 2);
+      t->cv->set_dynamic_state(t->ctx, &dyn, NULL, 0);
+      t->cv->set_constant_words(t->ctx, &(struct mgp_constant_words){0, 1}, &words[i], 1);
+      draw(t, 0, 3, 1);
+   }
+   uint8_t left[4], right[4];
+   host_pixel(t, W / 4, H / 2, left);
+   host_pixel(t, 3 * W / 4, H / 2, right);
+   const GLenum e = host_error(t);
+   check(left[0] == 255 && right[0] == 0 && e == GL_NO_ERROR && t->fatal_count == 0,
+         "a word changed between two draws of one pass: red %u then %u (want 255 then 0), host "
+         "error 0x%x",
+         left[0], right[0], e);
+}
+
 static void
 test_attach_levels(struct t *t)
 {
@@ -2046,6 +2120,7 @@ main(int argc, char **argv)
    test_dynamic_parts(&t);
    test_declined_compact(&t);
    test_ubo_pad(&t);
+   test_uniform_words(&t);
    test_attach_levels(&t);
    test_framebuffer_describe(&t);
    test_depth_stencil_switch(&t);
