@@ -20,6 +20,7 @@
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "backend.h"
 #include "decline.h"
@@ -1022,6 +1023,20 @@ void glb_blit_draw(struct glb_context *ctx, const struct glb_resource *src,
 const char *glb_draw_counted(const struct glb_screen *scr);
 /* Whether an active host query counts a draw's primitives (generated or written). glb_sync.c */
 bool glb_primitives_counted(const struct glb_screen *scr);
+
+/* Where ESSL source src's declarations begin: past its #version and #extension lines. */
+static inline const char *
+glb_essl_header_end(const char *src)
+{
+   const char *at = src;
+   while (!strncmp(at, "#version", 8) || !strncmp(at, "#extension", 10)) {
+      const char *nl = strchr(at, '\n');
+      if (!nl)
+         break;
+      at = nl + 1;
+   }
+   return at;
+}
 
 /* glb_outline.c: GL_LINE and GL_POINT polygon modes by a geometry stage of a program variant.
  * The stage for vertex stage vs (ESSL), with the location of the facing it hands the fragment

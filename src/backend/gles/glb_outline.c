@@ -291,14 +291,7 @@ parse_vertex(const char *src, struct parsed *p, const char **why)
 static void
 put_header(struct text *t, const char *src)
 {
-   const char *at = src;
-   while (!strncmp(at, "#version", 8) || !strncmp(at, "#extension", 10)) {
-      const char *nl = strchr(at, '\n');
-      if (!nl)
-         break;
-      at = nl + 1;
-   }
-   put(t, src, (size_t)(at - src));
+   put(t, src, (size_t)(glb_essl_header_end(src) - src));
 }
 
 /* Declaration d with its storage changed to `in` and its name made name_mglI[3]. */

@@ -645,13 +645,7 @@ patch_vertices_name(const char *src)
 static char *
 after_versions(const char *src, const char *text)
 {
-   const char *at = src;
-   while (!strncmp(at, "#version", 8) || !strncmp(at, "#extension", 10)) {
-      const char *nl = strchr(at, '\n');
-      if (!nl)
-         break;
-      at = nl + 1;
-   }
+   const char *at = glb_essl_header_end(src);
    const size_t len = strlen(src) + strlen(text) + 1;
    char *out = malloc(len);
    if (out)
