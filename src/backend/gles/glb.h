@@ -20,6 +20,7 @@
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "backend.h"
 #include "decline.h"
@@ -397,7 +398,11 @@ enum {
    /* the vertex stage without its gl_PointSize writes, for draws that are not points
     * (spv_point_size.c) */
    GLB_VARIANT_NO_POINT_SIZE = 4,
-   GLB_VARIANTS = 8
+   /* polygons drawn as their edges or corners by a geometry stage of the variant's own
+    * (glb_outline.c): GL_LINE and GL_POINT polygon modes */
+   GLB_VARIANT_OUTLINE_LINE = 8,
+   GLB_VARIANT_OUTLINE_POINT = 16,
+   GLB_VARIANTS = 32
 };
 
 /* What a variant's host program holds, and whether it was made. */
@@ -406,6 +411,9 @@ struct glb_variant_state {
    bool lod_bias_known;
    float lod_bias_host[MGP_MAX_SAMPLERS];
    int64_t bgra_host; /* -1 unknown */
+   /* _mgl_Outline's location in an outline variant (glb_outline.c) and the value it holds */
+   GLint outline_loc;
+   int outline_host; /* -1 unknown */
 };
 
 /* A program's variants made with one set of formats for its format-less images, kept while
@@ -420,9 +428,10 @@ enum { GLB_IMAGE_SETS = 4 }; /* the sets kept besides the current one, per progr
 
 struct glb_shader {
    struct glb_obj base;
-   GLuint program;    /* 0: translation or link failed (declined at the draw) */
-   bool geometry;     /* the program has a geometry stage (adjacency draws go to it) */
-   bool tessellation; /* it has the tessellation stages (patch draws go to them) */
+   GLuint program;         /* 0: translation or link failed (declined at the draw) */
+   bool geometry;          /* the program has a geometry stage (adjacency draws go to it) */
+   bool geometry_polygons; /* that stage emits triangles (a polygon mode applies to them) */
+   bool tessellation;      /* it has the tessellation stages (patch draws go to them) */
    struct mgp_shader_reflection refl;
    /* the default uniform block: the client's bytes and the host buffer bound at
     * default_binding, one past the client's blocks (glb_shader.c:default_binding_for; 0 where
@@ -587,6 +596,9 @@ struct glb_context {
    /* the last draw's primitive was points, and its program has a variant without gl_PointSize
     * (glb_program_variant): a draw of the other class marks the program group */
    bool draw_points, draw_prog_cuts;
+   /* the outline variant the draw takes (GLB_VARIANT_OUTLINE_*, 0 none) and its _mgl_Outline
+    * (glb_outline.c) */
+   uint8_t draw_outline, draw_outline_bits;
    /* the last draw's program samples with a LOD bias (glb_program_variant: found again only
     * when the program group is marked or lod_bias_stale: a sampler handle changed since, a
     * view change alone leaves the biases as they were) */
@@ -876,6 +888,8 @@ struct glb_screen {
       uint64_t biased_draws;
       /* draws whose program ran without its gl_PointSize writes (GLB_VARIANT_NO_POINT_SIZE) */
       uint64_t point_size_cut_draws;
+      /* draws of polygons as lines or points by an outline variant (glb_outline.c) */
+      uint64_t outline_draws;
       /* sets of a program's variants made for its format-less images' formats after the
        * link's (glb_shader.c:glb_program_images): a steady frame makes none */
       uint64_t image_format_sets;
@@ -1035,6 +1049,33 @@ void glb_blit_draw(struct glb_context *ctx, const struct glb_resource *src,
 const char *glb_draw_counted(const struct glb_screen *scr);
 /* Whether an active host query counts a draw's primitives (generated or written). glb_sync.c */
 bool glb_primitives_counted(const struct glb_screen *scr);
+
+/* Where ESSL source src's declarations begin: past its #version and #extension lines. */
+static inline const char *
+glb_essl_header_end(const char *src)
+{
+   const char *at = src;
+   while (!strncmp(at, "#version", 8) || !strncmp(at, "#extension", 10)) {
+      const char *nl = strchr(at, '\n');
+      if (!nl)
+         break;
+      at = nl + 1;
+   }
+   return at;
+}
+
+/* glb_outline.c: GL_LINE and GL_POINT polygon modes by a geometry stage of a program variant.
+ * The stage for vertex stage vs (ESSL), with the location of the facing it hands the fragment
+ * stage (malloc'd; NULL with *why); the fragment stage fs reading that facing for
+ * gl_FrontFacing (malloc'd; NULL: out of memory). */
+char *glb_outline_geometry(const struct glb_screen *scr, const char *vs, bool points,
+                           unsigned *facing_loc, const char **why);
+char *glb_outline_fragment(const char *fs, unsigned facing_loc);
+/* Before a draw: the outline variant it takes (ctx->draw_outline, the program marked where it
+ * changed), or false where it is declined by name. */
+bool glb_outline_draw(struct glb_context *ctx, const struct mgp_draw_vbo *args);
+/* The current variant's _mgl_Outline for the draw, the program current. */
+void glb_outline_uniform(struct glb_context *ctx, struct glb_shader *s);
 /* A query of a screen going away: an active one ended and its host name deleted where the host
  * context is current on this thread, then freed (the screen's hooks.query_teardown). */
 void glb_query_teardown(struct glb_screen *scr, struct glb_obj *query);

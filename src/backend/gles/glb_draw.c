@@ -2,10 +2,11 @@
  * the state it needs on the host through the screen's shadow of host state (glb.h), so a draw
  * costs host calls only for what changed since the last, and it walks only the groups of state
  * a call marked since (apply_state), so a draw after no change walks none; what GLES cannot do
- * as sent (logic ops, depth clamp, polygon modes, dual-source factors, first-vertex provoking,
+ * as sent (logic ops, depth clamp, dual-source factors, first-vertex provoking,
  * zero strides, BGRA or double attributes, adjacency without a geometry stage, indirect draws
  * as draw_vbo flags, a restart index other than all ones) drops the draw with a named decline.
- * A base instance moves the instanced arrays' starts (apply_vertex_input). */
+ * A base instance moves the instanced arrays' starts (apply_vertex_input). Polygon modes other
+ * than fill are drawn by a program variant's geometry stage (glb_outline.c). */
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -353,8 +354,6 @@ render_state_refusal(const struct glb_screen *scr, const struct mgp_render_state
       return "depth clamp (EXT_depth_clamp)";
    if (s->sample_shading && !scr->min_sample_shading_fn)
       return "sample shading (GLES 3.2, OES_sample_shading)";
-   if (s->polygon_mode != MGP_POLYGON_MODE_FILL)
-      return "a polygon mode other than fill";
    if (s->clip_distance_mask >> (scr->max_clip_distances < 8 ? scr->max_clip_distances : 8))
       return "clip distances past the host's (EXT_clip_cull_distance)";
    for (unsigned i = 0; i < 8; i++) {
@@ -1524,8 +1523,7 @@ draw_bound(struct glb_context *ctx, const struct mgp_draw_vbo *args, const void 
       return;
    }
    /* A fragments-only draw (a polygon mode per face's second pass) counts no primitive and
-    * captures nothing: the host's queries and capture cannot leave one draw out. (Each such
-    * draw comes with a pass in a mode other than fill, which GLES refuses anyway.) */
+    * captures nothing: the host's queries and capture cannot leave one draw out. */
    if ((args->flags & MGP_DRAW_FRAGMENTS_ONLY) &&
        ((ctx->xfb_active && !ctx->xfb_paused) || glb_primitives_counted(scr))) {
       MGU_DECLINE(backend_feature_unimplemented,
@@ -1563,8 +1561,11 @@ draw_bound(struct glb_context *ctx, const struct mgp_draw_vbo *args, const void 
          args->start_instance; /* the instanced arrays move (apply_vertex_input) */
       ctx->dirty |= GLB_DIRTY_VERTEX;
    }
-   if (!apply_state(ctx))
+   /* polygons as lines or points: the program's outline variant (glb_outline.c) */
+   if (!glb_outline_draw(ctx, args) || !apply_state(ctx))
       return;
+   if (ctx->draw_outline)
+      glb_outline_uniform(ctx, ctx->draw_prog);
    if (adjacency && !ctx->draw_prog->geometry) {
       MGU_DECLINE(backend_feature_unimplemented,
                   "gles: an adjacency draw without a geometry stage (mode %u)", args->mode);
@@ -1726,7 +1727,7 @@ draw_compact_unchanged(struct glb_context *ctx, const struct mgp_draw *args)
    if (!scr->robust || scr->sh.applied != ctx || (ctx->dirty & ~(uint32_t)GROUPS) ||
        ctx->base_instance || mode > MGP_PRIM_TRIANGLE_FAN ||
        (mode == MGP_PRIM_POINTS) != ctx->draw_points || args->count - 1u >= (uint32_t)INT32_MAX ||
-       args->index_bias ||
+       ctx->draw_rs->s.polygon_mode != MGP_POLYGON_MODE_FILL || args->index_bias ||
        (!ctx->draw_rs->s.provoking_vertex_last && ctx->draw_prog->flat_inputs &&
         mode != MGP_PRIM_POINTS))
       return false;

@@ -52,6 +52,9 @@ struct translate {
     * 0 float, 1 int, 2 uint; 0: another), which an output the last pre-rasterization stage
     * lacks is declared as (unwritten_outputs) */
    uint8_t frag_type[32];
+   /* the vertex stage of an outline variant (glb_outline.c): its gl_PerVertex redeclared for
+    * the geometry stage made after it */
+   bool outline;
 };
 
 /* GLES has no gl_BaseInstance. A draw's base instance moves its instanced arrays instead
@@ -673,13 +676,7 @@ patch_vertices_name(const char *src)
 static char *
 after_versions(const char *src, const char *text)
 {
-   const char *at = src;
-   while (!strncmp(at, "#version", 8) || !strncmp(at, "#extension", 10)) {
-      const char *nl = strchr(at, '\n');
-      if (!nl)
-         break;
-      at = nl + 1;
-   }
+   const char *at = glb_essl_header_end(src);
    const size_t len = strlen(src) + strlen(text) + 1;
    char *out = malloc(len);
    if (out)
@@ -767,6 +764,19 @@ geometry_points(spvc_compiler comp, spvc_resources res, bool *emits_points, bool
       return;
    for (size_t i = 0; i < count; i++)
       *writes_size |= list[i].builtin == SpvBuiltInPointSize;
+}
+
+/* Whether a geometry stage emits triangles (a polygon mode applies to them). */
+static bool
+emits_triangles(spvc_compiler comp)
+{
+   const SpvExecutionMode *modes = NULL;
+   size_t num_modes = 0;
+   bool triangles = false;
+   if (spvc_compiler_get_execution_modes(comp, &modes, &num_modes) == SPVC_SUCCESS)
+      for (size_t i = 0; i < num_modes; i++)
+         triangles |= modes[i] == SpvExecutionModeOutputTriangleStrip;
+   return triangles;
 }
 
 /* A vertex stage that feeds a geometry stage and writes gl_ClipDistance redeclares its
@@ -1348,12 +1358,14 @@ translate(struct glb_screen *scr, const struct mgp_span *words, unsigned stage,
    if (stage == MGP_SHADER_STAGE_VERTEX &&
        !base_instance_input(scr, comp, res, s->refl.vertex_input_mask, &s->base_instance_loc, t))
       goto done;
-   if (stage == MGP_SHADER_STAGE_VERTEX && !last_pre_raster)
+   if (stage == MGP_SHADER_STAGE_VERTEX && (!last_pre_raster || t->outline))
       vertex_per_vertex(scr, comp, res, t);
    if (stage == MGP_SHADER_STAGE_VERTEX && bgra)
       bgra_inputs(comp, res, t);
    if (stage == MGP_SHADER_STAGE_GEOMETRY && !geometry_stage(scr, comp, res, t))
       goto done;
+   if (stage == MGP_SHADER_STAGE_GEOMETRY)
+      s->geometry_polygons = emits_triangles(comp);
    if (stage == MGP_SHADER_STAGE_GEOMETRY)
       geometry_input_names(comp, res, sp.count > 3 ? sp.words[3] : 0);
    /* gl_PointSize in the tessellation stages (their gl_PerVertex's) needs
@@ -1510,6 +1522,31 @@ point_size_cuttable(const struct glb_shader *s)
    return cut != NULL;
 }
 
+#define OUTLINE_VARIANTS (GLB_VARIANT_OUTLINE_LINE | GLB_VARIANT_OUTLINE_POINT)
+
+/* An outline variant's geometry stage (gs) after the vertex stage vs, and its fragment stage
+ * reading the polygon's facing from it (glb_outline.c). False with why. */
+static bool
+outline_stages(struct glb_screen *scr, const struct translate *vs, struct translate *gs,
+               struct translate *fs, bool points, char *why, size_t why_size)
+{
+   const char *failed = NULL;
+   unsigned facing = 0;
+   gs->source = glb_outline_geometry(scr, vs->source, points, &facing, &failed);
+   if (!gs->source) {
+      snprintf(why, why_size, "the outline stage: %s", failed);
+      return false;
+   }
+   char *read = glb_outline_fragment(fs->source, facing);
+   if (!read) {
+      snprintf(why, why_size, "out of memory");
+      return false;
+   }
+   free(fs->source);
+   fs->source = read;
+   return true;
+}
+
 /* Translates, compiles and links the stages in stage_mask (their SPIR-V in spirv[]) into a host
  * program, variant (GLB_VARIANT_*; 0 the plain program). What the translation finds goes into
  * s. 0 with why filled (*oned: a 1D image the translation cannot lower). */
@@ -1572,6 +1609,7 @@ link_program(struct glb_screen *scr, struct glb_shader *s, uint32_t stage_mask,
          tr[i].per_vertex_clip = tr[0].per_vertex_clip;
          tr[i].per_vertex_point_size = tr[0].per_vertex_point_size;
       }
+      tr[i].outline = st == MGP_SHADER_STAGE_VERTEX && (variant & OUTLINE_VARIANTS);
       if (st == last_pre_raster) {
          memcpy(tr[i].frag_interp, tr[FRAG].frag_interp, sizeof(tr[i].frag_interp));
          memcpy(tr[i].frag_type, tr[FRAG].frag_type, sizeof(tr[i].frag_type));
@@ -1587,6 +1625,9 @@ link_program(struct glb_screen *scr, struct glb_shader *s, uint32_t stage_mask,
          snprintf(s->lod_bias_why, sizeof(s->lod_bias_why), "%s", tr[i].unbiased);
    }
    s->bgra_inputs = tr[0].bgra_inputs;
+   if (made && (variant & OUTLINE_VARIANTS))
+      made = outline_stages(scr, &tr[0], &tr[3], &tr[FRAG],
+                            (variant & GLB_VARIANT_OUTLINE_POINT) != 0, why, why_size);
    for (unsigned i = 0; i < NSTAGES && made; i++)
       if (tr[i].source)
          made = (sh[i] =
@@ -2367,7 +2408,12 @@ make_variant(struct glb_context *ctx, struct glb_shader *s, unsigned want, bool 
    use_variant(s, want);
    take_program(scr, s, p);
    s->bgra_inputs = tmp.bgra_inputs;
-   s->vstate[want] = (struct glb_variant_state){.made = 1, .bgra_host = -1};
+   s->vstate[want] = (struct glb_variant_state){
+      .made = 1,
+      .bgra_host = -1,
+      .outline_loc =
+         (want & OUTLINE_VARIANTS) ? GLB_GL(scr->h)->glGetUniformLocation(p, "_mgl_Outline") : -1,
+      .outline_host = -1};
    *switched = true;
 }
 
@@ -2393,7 +2439,11 @@ glb_program_variant(struct glb_context *ctx, struct glb_shader *s, bool bias_inp
       ctx->draw_lod_bias = bias;
    }
    unsigned want = (bias ? GLB_VARIANT_LOD_BIAS : 0) | (bgra_arrays(ctx, s) ? GLB_VARIANT_BGRA : 0);
-   if (s->point_size_cut && !ctx->draw_points &&
+   /* polygons as lines or points: an outline variant (glb_outline.c), which draws points
+    * with the vertex stage's sizes */
+   if (ctx->draw_outline && !s->geometry && !s->tessellation)
+      want |= ctx->draw_outline;
+   if (s->point_size_cut && !ctx->draw_points && !(want & GLB_VARIANT_OUTLINE_POINT) &&
        s->vstate[want | GLB_VARIANT_NO_POINT_SIZE].made >= 0)
       want |= GLB_VARIANT_NO_POINT_SIZE;
    ctx->draw_prog_cuts = s->point_size_cut;
@@ -2409,6 +2459,12 @@ glb_program_variant(struct glb_context *ctx, struct glb_shader *s, bool bias_inp
       *switched = true;
    }
    if (want != s->variant) {
+      if (want & OUTLINE_VARIANTS) {
+         MGU_DECLINE(backend_feature_unimplemented,
+                     "gles: a draw with a polygon mode other than fill, and the program's variant "
+                     "that draws it was not made");
+         return false;
+      }
       if (bias)
          MGU_DECLINE(backend_feature_unimplemented,
                      "gles: a sampler LOD bias, and the program's variant that adds it was not "
