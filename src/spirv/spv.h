@@ -94,6 +94,58 @@ spv_string_words(const uint32_t *o, uint32_t n)
    return 0;
 }
 
+/* Whether operand k of instruction it is a literal (a number, a mask, an enumerant, a string)
+ * by the instruction's grammar, for the instructions whose literals a module's numbers often
+ * equal an id by chance: a constant's value, an execution mode's, an array size's width, a
+ * memory access's alignment, a composite's indices. False for an id, and for a literal of an
+ * instruction not listed (a pass that refuses on a match stays on the safe side). */
+static inline bool
+spv_operand_is_literal(const struct spv_walk *it, uint32_t k)
+{
+   switch (it->op) {
+   case SpvOpSource: return k != 2; /* its file, an OpString */
+   case SpvOpSourceExtension:
+   case SpvOpExtension:
+   case SpvOpCapability:
+   case SpvOpMemoryModel:
+   case SpvOpModuleProcessed: return true;
+   case SpvOpExtInstImport:
+   case SpvOpString:
+   case SpvOpTypeInt:
+   case SpvOpTypeFloat:
+   case SpvOpExecutionMode:
+   case SpvOpName:
+   case SpvOpMemberName:
+   case SpvOpMemberDecorate:
+   case SpvOpLine: return k >= 1;
+   case SpvOpDecorate:
+   case SpvOpConstant:
+   case SpvOpSpecConstant:
+   case SpvOpTypeImage: return k >= 2;
+   case SpvOpCompositeExtract: return k >= 3;
+   case SpvOpCompositeInsert:
+   case SpvOpVectorShuffle: return k >= 4;
+   case SpvOpTypePointer:
+   case SpvOpTypeForwardPointer:
+   case SpvOpSelectionMerge: return k == 1;
+   case SpvOpTypeVector:
+   case SpvOpTypeMatrix:
+   case SpvOpVariable:
+   case SpvOpFunction:
+   case SpvOpSpecConstantOp: return k == 2;
+   case SpvOpExtInst: return k == 3;
+   case SpvOpLoopMerge: return k >= 2;
+   case SpvOpLoad:
+   case SpvOpStore: {
+      /* the memory access mask, then an Aligned literal first among its operands */
+      const uint32_t mask = it->op == SpvOpLoad ? 3 : 2;
+      return k == mask ||
+             (k == mask + 1 && it->nops > mask && (it->o[mask] & SpvMemoryAccessAlignedMask));
+   }
+   default: return false;
+   }
+}
+
 /* The id a type, an OpConstant or an OpVariable declares (ins: its first word, wc words), or 0. */
 static inline uint32_t
 spv_decl_id(const uint32_t *ins, uint32_t wc, uint32_t op)

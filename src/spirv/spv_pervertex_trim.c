@@ -4,7 +4,8 @@
  * block declares against its output limits (maxGeometryTotalOutputComponents among them), so a
  * geometry shader that GL's limits allow could be over the device's with members it never
  * writes. Only trailing members go (the kept ones keep their indices); the module is left alone
- * wherever the block or its type is used otherwise than through constant-index access chains. */
+ * wherever the block or its type is used otherwise than through constant-index access chains (a
+ * literal operand that equals one of their ids is no use: spv_operand_is_literal). */
 #include "spv.h"
 
 /* A constant's value (one-word OpConstant), or UINT32_MAX. */
@@ -79,11 +80,14 @@ spv_trim_pervertex_out(const uint32_t *words, size_t num_words, size_t *out_n, c
                        it.op == SpvOpEntryPoint;
       if (own || names)
          continue;
+      /* a literal equal to one by chance is no use (piglit's tes-gs-max-output: an int[124]
+       * output beside the block's variable %124); one the grammar table does not know is
+       * taken for a use, and the block left alone */
       for (uint32_t k = 0; k < it.nops; k++) {
-         if (chain && k == 2)
+         if ((chain && k == 2) || spv_operand_is_literal(&it, k))
             continue;
          if (it.o[k] == var || it.o[k] == type || it.o[k] == ptr)
-            return NULL; /* (or a literal that equals one: left alone all the same) */
+            return NULL;
       }
    }
    if (it.bad) {

@@ -14,7 +14,8 @@ scenarios=${*:-clear triangle textured_quad fbo_rtt instanced uniforms_ubo readp
   atomic_compute_unique draw_indirect multi_draw_indirect indirect_parameters tess_points
   xfb_overflow xfb_streams persistent_coherent texture_view copy_image clear_texture
   sso_pipeline dsa_xfb_query glspirv_draw texture_stencil8 group_vote viewport_array
-  sampler_objects compat_immediate dlist_paths timer_query cond_render gs_split_points}
+  sampler_objects compat_immediate dlist_paths timer_query cond_render gs_split_points
+  gs_point_size_cut}
 # Recorded against the GLES backend (MGL_BACKEND=gles), each as gles_NAME: a session recorded
 # against Vulkan's caps defines vertex input objects, which the GLES backend declines, and its
 # draws never reach the host there. atomic_fragment_count's counter block is padded

@@ -1517,6 +1517,8 @@ vkb_constant_words(struct vkb_context *ctx, const struct mgp_constant_words *arg
    struct vkb_shader *sh = vkb_lookup(scr, &scr->shaders, ctx->program, "set_constant_words");
    if (!sh)
       return false;
+   if (sh->broken)
+      return true; /* no draw uses its uniforms: each is declined, naming why */
    if (!sh->consts_size) {
       MGU_DECLINE(backend_feature_unimplemented,
                   "set_constant_words for a program without a default uniform block in its "
@@ -1568,7 +1570,10 @@ vkb_set_global_constants(void *self, const struct mgp_set_global_constants *args
 {
    CTX_SELF;
    struct vkb_shader *sh = vkb_lookup(scr, &scr->shaders, args->shader, "set_global_constants");
-   if (!sh)
+   /* A program refused at create_shader (shader-over-device-limits, or a feature the backend
+    * lacks) was made without its default block: its uniforms are lost with it, not apart from
+    * it, and every draw with it is declined already (backend-draw-incomplete, naming why). */
+   if (!sh || sh->broken)
       return;
    if (!sh->consts_size) {
       if (args->data.size)

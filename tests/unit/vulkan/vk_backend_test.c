@@ -646,7 +646,16 @@ test_gs_over_limits(struct t *t, struct mgp_handle prog, const char *file, const
          "a stage over %s is refused at create_shader "
          "(shader-over-device-limits +%llu, want +1)",
          what, (unsigned long long)(mgu_decline_count(MGU_DECLINE_shader_over_device_limits) - o0));
-   draw_tri_with(t, h, 0.2f);
+   /* its uniforms go with it: the draws are declined (below), the uniforms are not apart */
+   const uint64_t u0 = mgu_decline_count(MGU_DECLINE_backend_feature_unimplemented);
+   draw_tri_with(t, h, 0.2f); /* set_global_constants, then the draw */
+   const struct mgp_word word = {0};
+   t->cv->set_constant_words(t->ctx, &(struct mgp_constant_words){.first = 0, .count = 1}, &word,
+                             1);
+   check(mgu_decline_count(MGU_DECLINE_backend_feature_unimplemented) == u0,
+         "the refused program's uniforms are no decline of their own (backend-feature-"
+         "unimplemented +%llu, want +0)",
+         (unsigned long long)(mgu_decline_count(MGU_DECLINE_backend_feature_unimplemented) - u0));
    check(t->fatal_count == 0 && pixel_is(2, 2, 0, 0, 0, 255),
          "a draw with the refused program draws nothing (%s)",
          t->fatal_count ? t->fatal : "no fatal");
