@@ -1750,6 +1750,25 @@ vkb_defer_pressure(const struct vkb_screen *scr)
           (scr->cur && (scr->cur->garbage_count >= VKB_BATCH_DEFER_LIMIT ||
                         scr->cur->garbage_bytes > VKB_BATCH_DEFER_BYTES));
 }
+/* Whether vkb_arena_pressure_point may act (submit or wait): the batch past a limit, the
+ * in-flight arena bytes past theirs, or vkb_defer_pressure. False lets a draw skip the call:
+ * each of its tests is one of these. */
+static inline bool
+vkb_arena_pressure(const struct vkb_screen *scr)
+{
+   const struct vkb_batch *b = scr->cur;
+   return (b && (b->arena_bytes > VKB_BATCH_ARENA_LIMIT || b->draws >= VKB_BATCH_DRAW_LIMIT ||
+                 b->zeroed_bytes > VKB_BATCH_ZERO_LIMIT)) ||
+          scr->inflight_arena_bytes > VKB_INFLIGHT_ARENA_LIMIT || vkb_defer_pressure(scr);
+}
+/* Whether vkb_query_pressure_point may act: a statistics or primitive pool made, or the
+ * occlusion pools at their last (the kinds it asks about). False lets a draw skip the call. */
+static inline bool
+vkb_query_pressure(const struct vkb_screen *scr)
+{
+   return scr->stat_pool || scr->prim_pool[0] || scr->prim_pool[1] ||
+          scr->occ.pool_count >= VKB_QUERY_POOLS_MAX;
+}
 /* The rendering scope, the bind owner or the batch moved: a fast draw asks again where it
  * draws (scope_tick), a draw that queues itself alone goes the usual way (call_tick). */
 static inline void

@@ -718,12 +718,16 @@ draw_record(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
 
 /* Before a draw records: the batch's memory limits (vkb_batch.c) and the queries' slots
  * (vkb_query.c); each may submit. Here rather than in vkb_arena_pressure_point, which
- * vkb_pstats reaches through the batch (no call loop between the two). */
-static void
+ * vkb_pstats reaches through the batch (no call loop between the two). Each is called only
+ * where its inline test says it may act (a draw of a batch under its limits with no query
+ * pool to watch calls neither). */
+static inline void
 draw_pressure_point(struct vkb_screen *scr)
 {
-   vkb_arena_pressure_point(scr);
-   vkb_query_pressure_point(scr);
+   if (vkb_arena_pressure(scr))
+      vkb_arena_pressure_point(scr);
+   if (vkb_query_pressure(scr))
+      vkb_query_pressure_point(scr);
 }
 
 static void
@@ -747,6 +751,9 @@ fragments_hidden(const struct vkb_context *ctx)
    return vkb_xfb_capturing(ctx) || vkb_prim_any_active(ctx) || vkb_stat_geometry_active(ctx);
 }
 
+static void draw_whole(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
+                       const struct mgp_draw_range *ranges, uint32_t ndraws);
+
 void
 vkb_draw_vbo(void *self, const struct mgp_draw_vbo *args, const void *tail, uint32_t tail_count)
 {
@@ -761,6 +768,15 @@ vkb_draw_vbo(void *self, const struct mgp_draw_vbo *args, const void *tail, uint
    draw_pressure_point(scr);
    if (vkb_draw_fast(ctx, args, ranges, ndraws))
       return;
+   draw_whole(ctx, args, ranges, ndraws);
+}
+
+/* A draw vkb_draw_fast did not take: the whole way, or the named declines. */
+static void
+draw_whole(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
+           const struct mgp_draw_range *ranges, uint32_t ndraws)
+{
+   struct vkb_screen *scr = ctx->scr;
    vkb_fast_drop(ctx); /* until this draw has gone the whole way */
    if (args->flags & ~MGP_DRAW_ALL_FLAGS) {
       MGU_DECLINE(backend_feature_unimplemented, "draw_vbo flags 0x%x", args->flags);
@@ -1139,14 +1155,15 @@ draw_unchanged(struct vkb_context *ctx, const struct mgp_draw *args)
    return true;
 }
 
-/* The compact draw is draw_vbo with its defaults (pipe_types.def). */
+/* The compact draw is draw_vbo with its defaults (pipe_types.def): vkb_draw_vbo's way with
+ * its one range, without its checks of what the compact form cannot hold. */
 void
 vkb_draw(void *self, const struct mgp_draw *args, const void *tail, uint32_t tail_count)
 {
    (void)tail;
    (void)tail_count;
    struct vkb_context *ctx = self;
-   if (!ctx->scr->failed && !ctx->cond_discard && draw_unchanged(ctx, args))
+   if (ctx->scr->failed || ctx->cond_discard || draw_unchanged(ctx, args))
       return;
    const struct mgp_draw_vbo full = {
       .mode = args->mode,
@@ -1155,7 +1172,9 @@ vkb_draw(void *self, const struct mgp_draw *args, const void *tail, uint32_t tai
       .num_draws = 1,
    };
    const struct mgp_draw_range range = {args->start, args->count, args->index_bias};
-   vkb_draw_vbo(self, &full, &range, 1);
+   draw_pressure_point(ctx->scr);
+   if (!vkb_draw_fast(ctx, &full, &range, 1))
+      draw_whole(ctx, &full, &range, 1);
 }
 
 /* The default block's changed words, then the compact draw: set_constant_words and draw in one

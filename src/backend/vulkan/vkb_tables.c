@@ -70,7 +70,33 @@ rename_ticks(struct vkb_screen *scr, uint64_t renames_before, uint64_t vertex_re
    }
 }
 
+/* Whether a call owes the zeroing new stores wait for (vkb_zero.c) or the pressure point the
+ * objects vkb_defer holds ask (every call but the two draws, which meet it at their own); the
+ * wrapper pays it, tick_pay, only then: its common way calls nothing but the call, so it needs
+ * no frame of its own. */
+static inline bool
+tick_owes(const struct vkb_screen *scr, unsigned call)
+{
+   return scr->zero_head ||
+          (call != MGP_CALL_draw && call != MGP_CALL_draw_vbo && vkb_defer_pressure(scr));
+}
+
+static void
+tick_pay(struct vkb_screen *scr, unsigned call)
+{
+   if (scr->zero_head && !vkb_zero_call_blind(call))
+      vkb_zero_pay_all(scr);
+   if (call != MGP_CALL_draw && call != MGP_CALL_draw_vbo && vkb_defer_pressure(scr))
+      vkb_arena_pressure_point(scr);
+}
+
 #define X(name, payload, cls, flags)                                                               \
+   static __attribute__((noinline, cold)) void tick_paid_##name(                                   \
+      void *self, const struct payload *args, const void *tail, uint32_t tail_count)               \
+   {                                                                                               \
+      tick_pay(SCREEN_OF_##cls(self), MGP_CALL_##name);                                            \
+      INNER_##cls.name(self, args, tail, tail_count);                                              \
+   }                                                                                               \
    static void tick_##name(void *self, const struct payload *args, const void *tail,               \
                            uint32_t tail_count)                                                    \
    {                                                                                               \
@@ -100,16 +126,17 @@ rename_ticks(struct vkb_screen *scr, uint64_t renames_before, uint64_t vertex_re
          SCREEN_OF_##cls(self)->program_tick++;                                                    \
       if (MGP_CALL_##name != MGP_CALL_draw && MGP_CALL_##name != MGP_CALL_draw_vbo)                \
          SCREEN_OF_##cls(self)->call_tick++;                                                       \
-      if (SCREEN_OF_##cls(self)->zero_head && !vkb_zero_call_blind(MGP_CALL_##name))               \
-         vkb_zero_pay_all(SCREEN_OF_##cls(self));                                                  \
-      if (MGP_CALL_##name != MGP_CALL_draw && MGP_CALL_##name != MGP_CALL_draw_vbo &&              \
-          vkb_defer_pressure(SCREEN_OF_##cls(self)))                                               \
-         vkb_arena_pressure_point(SCREEN_OF_##cls(self));                                          \
       if (MGP_CALL_##name == MGP_CALL_resource_subdata) {                                          \
          struct vkb_screen *scr_ = SCREEN_OF_##cls(self);                                          \
+         if (tick_owes(scr_, MGP_CALL_##name))                                                     \
+            tick_pay(scr_, MGP_CALL_##name);                                                       \
          const uint64_t renames = scr_->rename_tick, vrenames = scr_->vertex_rename_tick;          \
          INNER_##cls.name(self, args, tail, tail_count);                                           \
          rename_ticks(scr_, renames, vrenames);                                                    \
+         return;                                                                                   \
+      }                                                                                            \
+      if (__builtin_expect(tick_owes(SCREEN_OF_##cls(self), MGP_CALL_##name), 0)) {                \
+         tick_paid_##name(self, args, tail, tail_count);                                           \
          return;                                                                                   \
       }                                                                                            \
       INNER_##cls.name(self, args, tail, tail_count);                                              \
