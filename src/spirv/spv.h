@@ -2,10 +2,10 @@
  * the rewrites the GL linker and the Vulkan backend apply (spv_patch.c, spv_pack.c, spv_rect.c,
  * spv_split.c, spv_clip_enables.c, spv_tcs_stores.c, spv_input_arrays.c, spv_1d.c,
  * spv_double_inputs.c, spv_opaque_structs.c, spv_opaque_index.c, spv_gs_outputs.c, spv_gs_split.c,
- * spv_varying_words.c, spv_local_bounds.c, spv_facing.c, spv_point_size.c), the id look-ups
- * they share (spv_ids.c), SPIRV-Tools' validator for client modules (spv_valid.c) and one
- * bounds-checked instruction walker. Just what mgl needs for the words glslang generates; the
- * enumerants come from SPIRV-Headers. Not a general SPIR-V library. */
+ * spv_varying_words.c, spv_local_bounds.c, spv_facing.c, spv_point_size.c, spv_input_copies.c),
+ * the id look-ups they share (spv_ids.c), SPIRV-Tools' validator for client modules
+ * (spv_valid.c) and one bounds-checked instruction walker. Just what mgl needs for the words
+ * glslang generates; the enumerants come from SPIRV-Headers. Not a general SPIR-V library. */
 #ifndef MGL_SPIRV_SPV_H
 #define MGL_SPIRV_SPV_H
 
@@ -563,6 +563,16 @@ uint32_t *spv_wrap_component_arrays(const uint32_t *words, size_t num_words, siz
  * declares it in a way the rewrite cannot follow), else why. */
 uint32_t *spv_split_input_arrays(const uint32_t *words, size_t num_words, size_t *out_n,
                                  bool *blocked, const char **err);
+
+/* In a fragment module, each user Input array of structs (an array of interface blocks) that an
+ * access chain indexes by a value that is not a constant is read through a Private copy the
+ * entry point fills first at constant indices; the Input and its interpolation stay
+ * (spv_input_copies.c; NVIDIA's GLES compiler fails on such an index). Returns new words (free
+ * them), or NULL: *err NULL when there is no such array (*blocked: there is, but the module uses
+ * it in a way the copy cannot take: an interpolateAt* on it, a load of a whole array or element,
+ * a chain passed on), else why. */
+uint32_t *spv_copy_indexed_inputs(const uint32_t *words, size_t num_words, size_t *out_n,
+                                  bool *blocked, const char **err);
 
 /* In a vertex module, each user Input of doubles (a scalar, vector or matrix, or an array of
  * them) reads unsigned integer pairs instead: a column at location L (GL's: one a column of

@@ -1257,6 +1257,14 @@ translate(struct glb_screen *scr, const struct mgp_span *words, unsigned stage,
                                             &sp.n, &sp.err),
                   "arrays of arrays between the stages", false, t))
       goto done;
+   /* NVIDIA's compiler fails on an input block array indexed by a value that is not a constant
+    * ("assembly compile error ... error: offset"): the fragment stage reads such an array
+    * through a copy its entry point fills at constant indices (spv_input_copies.c). One it
+    * cannot copy (an interpolateAt* on it) goes to the host as it is. */
+   if (stage == MGP_SHADER_STAGE_FRAGMENT &&
+       !pass_kept(&sp, spv_copy_indexed_inputs(sp.words, sp.count, &sp.n, &blocked, &sp.err),
+                  "indexed input block arrays", false, t))
+      goto done;
    /* buffer blocks with gaps between members (atomic counters at layout(offset)): padded so
     * that std430 lays them out as the SPIR-V does (glb_block_pad.c) */
    uint32_t *padded = glb_spv_pad_blocks(sp.words, sp.count, &sp.n, &sp.err);
