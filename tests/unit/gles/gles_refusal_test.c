@@ -1717,6 +1717,22 @@ strict_texture_layer(GLenum target, GLenum at, GLuint tex, GLint level, GLint la
    strict_level(target, at, false, tex, level);
 }
 
+/* The screen's host table swapped for the strict one (its attachment calls checked; the
+ * caller puts real_host back), every count zeroed. */
+static void
+strict_host_on(struct t *t)
+{
+   real_host = t->scr->h;
+   strict_host = *real_host;
+   strict_host.glFramebufferRenderbuffer = strict_renderbuffer;
+   strict_host.glFramebufferTexture2D = strict_texture_2d;
+   strict_host.glFramebufferTextureLayer = strict_texture_layer;
+   t->scr->h = &strict_host;
+   strict_mixed = 0;
+   strict_stale = 0;
+   memset(strict_levels, 0, sizeof(strict_levels));
+}
+
 static struct mgp_handle
 make_ds_renderbuffer(struct t *t, enum mgp_format format)
 {
@@ -1745,13 +1761,7 @@ test_depth_stencil_switch(struct t *t)
    const struct mgp_handle rb = make_image(t, MGP_RESOURCE_TARGET_RENDERBUFFER, 1);
    const struct mgp_handle ds = make_ds_renderbuffer(t, MGP_FORMAT_D24_UNORM_S8_UINT);
    const struct mgp_handle d32 = make_ds_renderbuffer(t, MGP_FORMAT_D32_FLOAT);
-   real_host = t->scr->h;
-   strict_host = *real_host;
-   strict_host.glFramebufferRenderbuffer = strict_renderbuffer;
-   strict_host.glFramebufferTexture2D = strict_texture_2d;
-   strict_host.glFramebufferTextureLayer = strict_texture_layer;
-   t->scr->h = &strict_host;
-   strict_mixed = 0;
+   strict_host_on(t);
    const struct {
       struct mgp_handle depth, stencil;
       enum mgp_format df, sf;
@@ -1806,14 +1816,7 @@ test_renderbuffer_after_level(struct t *t)
    draw_setup(t);
    const struct mgp_handle tex = make_image(t, MGP_RESOURCE_TARGET_TEX_2D, 3);
    const struct mgp_handle rb = make_image(t, MGP_RESOURCE_TARGET_RENDERBUFFER, 1);
-   real_host = t->scr->h;
-   strict_host = *real_host;
-   strict_host.glFramebufferRenderbuffer = strict_renderbuffer;
-   strict_host.glFramebufferTexture2D = strict_texture_2d;
-   strict_host.glFramebufferTextureLayer = strict_texture_layer;
-   t->scr->h = &strict_host;
-   memset(strict_levels, 0, sizeof(strict_levels));
-   strict_stale = 0;
+   strict_host_on(t);
    unsigned drawn = 0;
    const unsigned long long d0 = counter(t, "gles-draws");
    set_framebuffer(
