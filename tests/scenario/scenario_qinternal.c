@@ -743,6 +743,88 @@ face_ref(void *arg)
    glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
 }
 
+/* GL_PRIMITIVES_GENERATED over one draw: what GL counts for it. */
+static GLuint64
+pm_generated(GLenum mode, GLsizei count, GLsizei instances)
+{
+   GLuint q;
+   gl.GenQueries(1, &q);
+   gl.BeginQuery(GL_PRIMITIVES_GENERATED, q);
+   gl.DrawElementsInstanced(mode, count, GL_UNSIGNED_SHORT, NULL, instances);
+   gl.EndQuery(GL_PRIMITIVES_GENERATED);
+   GLuint64 n = ~0ull;
+   gl.GetQueryObjectui64v(q, GL_QUERY_RESULT, &n);
+   gl.DeleteQueries(1, &q);
+   check_gl_error("GL_PRIMITIVES_GENERATED over one draw");
+   return n;
+}
+
+/* Polygons drawn as lines or points are counted as polygons (GL 4.6 §13.3, §14.6.4: the mode
+ * applies at rasterization): strips and fans with a restart index, instanced, count their
+ * triangles whatever the mode, and a capture under GL_LINE writes the triangles' vertices. */
+static void
+pm_strips_and_capture(void)
+{
+   /* a strip of 4 vertices, a restart, one of 3: 2 + 1 triangles (a fan alike) */
+   static const GLushort idx[] = {0, 1, 2, 3, 0xffff, 4, 5, 6};
+   const float v[14] = {4, 4, 12, 4, 4, 12, 12, 12, 20, 4, 28, 4, 20, 12};
+   mesh m = make_mesh(v, 7);
+   GLuint ib;
+   gl.GenBuffers(1, &ib);
+   gl.BindBuffer(GL_ELEMENT_ARRAY_BUFFER, ib);
+   gl.BufferData(GL_ELEMENT_ARRAY_BUFFER, sizeof(idx), idx, GL_STATIC_DRAW);
+   glEnable(GL_PRIMITIVE_RESTART);
+   gl.PrimitiveRestartIndex(0xffff);
+   static const GLenum modes[] = {GL_TRIANGLE_STRIP, GL_TRIANGLE_FAN};
+   static const GLenum fills[] = {GL_LINE, GL_POINT, GL_FILL};
+   for (int i = 0; i < 2; i++)
+      for (int f = 0; f < 3; f++) {
+         glPolygonMode(GL_FRONT_AND_BACK, fills[f]);
+         const GLuint64 n = pm_generated(modes[i], 8, 3);
+         if (n != 9)
+            fail("%s with a restart, 3 instances, polygon mode %s: GL_PRIMITIVES_GENERATED = "
+                 "%llu, want 9",
+                 i ? "GL_TRIANGLE_FAN" : "GL_TRIANGLE_STRIP",
+                 f == 0   ? "GL_LINE"
+                 : f == 1 ? "GL_POINT"
+                          : "GL_FILL",
+                 (unsigned long long)n);
+      }
+   glDisable(GL_PRIMITIVE_RESTART);
+   gl.DeleteBuffers(1, &ib);
+   gl.DeleteBuffers(1, &m.vbo);
+   gl.DeleteVertexArrays(1, &m.vao);
+   /* a capture of two triangles drawn as lines: 6 vertices written, each its own (v_a.z is
+    * gl_VertexID) */
+   qi_restore(qe.xfb_prog);
+   GLuint q;
+   gl.GenQueries(1, &q);
+   gl.BindBufferRange(GL_TRANSFORM_FEEDBACK_BUFFER, 0, qe.xfb_buf, 0, 64 * 16);
+   glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
+   gl.BeginQuery(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN, q);
+   gl.BeginTransformFeedback(GL_TRIANGLES);
+   qi_draw();
+   gl.EndTransformFeedback();
+   gl.EndQuery(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN);
+   glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
+   GLuint64 written = ~0ull;
+   gl.GetQueryObjectui64v(q, GL_QUERY_RESULT, &written);
+   gl.DeleteQueries(1, &q);
+   check_gl_error("a capture in polygon mode GL_LINE");
+   float got[6 * 4];
+   read_buffer(qe.xfb_buf, 0, sizeof(got), got);
+   if (written != 2)
+      fail("a capture of two triangles in polygon mode GL_LINE: %llu written, want 2",
+           (unsigned long long)written);
+   for (int k = 0; k < 6; k++)
+      if (got[4 * k + 2] != (float)k)
+         fail("a capture of two triangles in polygon mode GL_LINE: vertex %d captured "
+              "gl_VertexID %g, want %d",
+              k, (double)got[4 * k + 2], k);
+   gl.BindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, 0);
+   qi_restore(qe.draw_prog);
+}
+
 void
 sc_query_internal_polygon_mode(void)
 {
@@ -761,5 +843,6 @@ sc_query_internal_polygon_mode(void)
                        face_ops, face_ref, &m.vao, true, 1u << (2 + 10)});
    gl.DeleteBuffers(1, &m.vbo);
    gl.DeleteVertexArrays(1, &m.vao);
+   pm_strips_and_capture();
    qi_teardown();
 }

@@ -599,6 +599,9 @@ struct glb_context {
    /* the outline variant the draw takes (GLB_VARIANT_OUTLINE_*, 0 none) and its _mgl_Outline
     * (glb_outline.c) */
    uint8_t draw_outline, draw_outline_bits;
+   /* the draw is an outline draw's counting pass: the program as it is, nothing rasterized
+    * (glb_outline_passes) */
+   bool outline_count_pass;
    /* the last draw's program samples with a LOD bias (glb_program_variant: found again only
     * when the program group is marked or lod_bias_stale: a sampler handle changed since, a
     * view change alone leaves the biases as they were) */
@@ -890,6 +893,9 @@ struct glb_screen {
       uint64_t point_size_cut_draws;
       /* draws of polygons as lines or points by an outline variant (glb_outline.c) */
       uint64_t outline_draws;
+      /* outline draws' counting passes (glb_outline_passes) and the host primitive queries
+       * paused around a draw GL does not count (glb_primitives_pause) */
+      uint64_t outline_count_passes, primitive_query_pauses;
       /* sets of a program's variants made for its format-less images' formats after the
        * link's (glb_shader.c:glb_program_images): a steady frame makes none */
       uint64_t image_format_sets;
@@ -1049,6 +1055,10 @@ void glb_blit_draw(struct glb_context *ctx, const struct glb_resource *src,
 const char *glb_draw_counted(const struct glb_screen *scr);
 /* Whether an active host query counts a draw's primitives (generated or written). glb_sync.c */
 bool glb_primitives_counted(const struct glb_screen *scr);
+/* Around a draw GL does not count as drawn: each active primitive query's host object ended
+ * (its result kept as a part of the query's) and a fresh one begun after. false: Fatal. */
+bool glb_primitives_pause(struct glb_screen *scr);
+void glb_primitives_resume(struct glb_screen *scr);
 
 /* Where ESSL source src's declarations begin: past its #version and #extension lines. */
 static inline const char *
@@ -1076,6 +1086,15 @@ char *glb_outline_fragment(const char *fs, unsigned facing_loc);
 bool glb_outline_draw(struct glb_context *ctx, const struct mgp_draw_vbo *args);
 /* The current variant's _mgl_Outline for the draw, the program current. */
 void glb_outline_uniform(struct glb_context *ctx, struct glb_shader *s);
+/* How a draw meets the host's primitive queries and capture (glb_outline_passes). */
+enum glb_passes {
+   GLB_PASSES_ONE,    /* drawn as it is: the host counts and captures what GL does */
+   GLB_PASSES_HIDDEN, /* drawn with the primitive queries paused and no capture */
+   /* a counting pass first (the program as it is, nothing rasterized: the host counts and
+    * captures the polygons), then the outline drawn hidden */
+   GLB_PASSES_COUNTED,
+};
+enum glb_passes glb_outline_passes(struct glb_context *ctx, const struct mgp_draw_vbo *args);
 /* A query of a screen going away: an active one ended and its host name deleted where the host
  * context is current on this thread, then freed (the screen's hooks.query_teardown). */
 void glb_query_teardown(struct glb_screen *scr, struct glb_obj *query);

@@ -1497,10 +1497,10 @@ draw_in_bounds(struct glb_context *ctx, const struct mgp_draw_vbo *args,
    return true;
 }
 
-/* The draw on the host context, bound (glb_context_bind_draw). */
+/* One pass of the draw on the host context, bound (glb_context_bind_draw). */
 static void
-draw_bound(struct glb_context *ctx, const struct mgp_draw_vbo *args, const void *tail,
-           uint32_t tail_count)
+draw_pass(struct glb_context *ctx, const struct mgp_draw_vbo *args, const void *tail,
+          uint32_t tail_count)
 {
    struct glb_screen *scr = ctx->scr;
    /* GL_POINTS is 0: the modes GLES draws are POINTS .. TRIANGLE_FAN, and the adjacency ones
@@ -1520,15 +1520,6 @@ draw_bound(struct glb_context *ctx, const struct mgp_draw_vbo *args, const void 
       MGU_DECLINE(backend_feature_unimplemented,
                   "gles: a draw of mode %u, flags 0x%x, restart index 0x%x (not in GLES yet)",
                   args->mode, args->flags, args->restart_index);
-      return;
-   }
-   /* A fragments-only draw (a polygon mode per face's second pass) counts no primitive and
-    * captures nothing: the host's queries and capture cannot leave one draw out. */
-   if ((args->flags & MGP_DRAW_FRAGMENTS_ONLY) &&
-       ((ctx->xfb_active && !ctx->xfb_paused) || glb_primitives_counted(scr))) {
-      MGU_DECLINE(backend_feature_unimplemented,
-                  "gles: a polygon mode per face's second pass under an active primitive query "
-                  "or capture, which would count it");
       return;
    }
    /* GLES's counts, first vertices and instance counts are signed (GLsizei, GLint): a u32 past
@@ -1564,6 +1555,8 @@ draw_bound(struct glb_context *ctx, const struct mgp_draw_vbo *args, const void 
    /* polygons as lines or points: the program's outline variant (glb_outline.c) */
    if (!glb_outline_draw(ctx, args) || !apply_state(ctx))
       return;
+   if (ctx->outline_count_pass) /* its polygons counted and captured, none rasterized */
+      set_caps(scr, 1u << CAP_RASTERIZER_DISCARD, 1u << CAP_RASTERIZER_DISCARD);
    if (ctx->draw_outline)
       glb_outline_uniform(ctx, ctx->draw_prog);
    if (adjacency && !ctx->draw_prog->geometry) {
@@ -1692,6 +1685,43 @@ draw_bound(struct glb_context *ctx, const struct mgp_draw_vbo *args, const void 
 declined:
    /* the state is on the host and nothing is marked: a repeat must meet these checks again */
    ctx->dirty |= GLB_DIRTY_CHECKS;
+}
+
+/* The draw on the host context, bound: in passes where the host's primitive queries and
+ * capture would count other than GL does (glb_outline_passes). */
+static void
+draw_bound(struct glb_context *ctx, const struct mgp_draw_vbo *args, const void *tail,
+           uint32_t tail_count)
+{
+   const enum glb_passes passes = glb_outline_passes(ctx, args);
+   if (passes == GLB_PASSES_ONE) {
+      draw_pass(ctx, args, tail, tail_count);
+      return;
+   }
+   struct glb_screen *scr = ctx->scr;
+   if (passes == GLB_PASSES_COUNTED) {
+      ctx->outline_count_pass = true;
+      draw_pass(ctx, args, tail, tail_count);
+      ctx->outline_count_pass = false;
+      ctx->dirty |= GLB_DIRTY_RENDER; /* the render state's rasterizer discard back */
+      scr->stats.outline_count_passes++;
+   }
+   /* out of the counts: the queries paused, the capture paused on the host (GLES takes
+    * another program only then) and taken up again at the next captured draw's program */
+   const bool capturing = ctx->xfb_active && !ctx->xfb_paused;
+   if (!glb_primitives_pause(scr))
+      return;
+   if (capturing) {
+      glb_xfb_switch_away(ctx);
+      ctx->xfb_paused = true;
+      ctx->dirty |= GLB_DIRTY_PROGRAM;
+   }
+   draw_pass(ctx, args, tail, tail_count);
+   if (capturing) {
+      ctx->xfb_paused = false;
+      ctx->dirty |= GLB_DIRTY_PROGRAM;
+   }
+   glb_primitives_resume(scr);
 }
 
 void

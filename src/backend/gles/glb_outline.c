@@ -7,10 +7,11 @@
  * lines and points are never culled by the host: the stage culls by the triangle's facing (the
  * sign of its window-space area, glFrontFace's winding) as the render state says
  * (_mgl_Outline), and hands the facing to a fragment stage that reads gl_FrontFacing. The stage
- * is written from the vertex stage's ESSL (its output declarations), not from its SPIR-V. A
- * program with a geometry stage emitting triangles or tessellation stages, a host without
- * geometry stages, and a draw under a primitive count or capture (which would count the edges)
- * stay named declines; so does polygon offset for lines and points (drawn without it). */
+ * is written from the vertex stage's ESSL (its output declarations), not from its SPIR-V. Under
+ * a primitive query or a capture the polygons are counted and captured by a pass of their own
+ * (glb_outline_passes). A program with a geometry stage emitting triangles or tessellation
+ * stages and a host without geometry stages stay named declines; so does polygon offset for
+ * lines and points (drawn without it). */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -446,21 +447,58 @@ polygons(unsigned mode)
           mode == MGP_PRIM_TRIANGLE_FAN;
 }
 
+/* The draw's render state and program (each NULL where none is bound). */
+static void
+draw_objects(const struct glb_context *ctx, const struct glb_render_state **rs,
+             const struct glb_shader **prog)
+{
+   struct glb_screen *scr = ctx->scr;
+   *rs =
+      mgp_handle_is_null(ctx->render_state)
+         ? NULL
+         : (const struct glb_render_state *)glb_table_peek(&scr->render_states, ctx->render_state);
+   *prog = mgp_handle_is_null(ctx->program)
+              ? NULL
+              : (const struct glb_shader *)glb_table_peek(&scr->shaders, ctx->program);
+}
+
+/* GL counts and captures the polygons a polygon mode draws, before it makes them edges or
+ * corners (GL 4.6 §13.3: PRIMITIVES_GENERATED counts the last vertex processing stage's
+ * primitives; §14.6.4 draws them in the mode after): the host's query would count the
+ * variant's lines or points, and its capture takes no lines under a triangle capture. The
+ * polygons go to the host first with the program as it is and nothing rasterized, which
+ * counts and captures them exactly as GL does (strips, fans, restart, instances and ranges
+ * alike); the outline is then drawn out of the counts. A mode per face's second pass
+ * (MGP_DRAW_FRAGMENTS_ONLY), which GL does not count at all, is drawn out of them too. */
+enum glb_passes
+glb_outline_passes(struct glb_context *ctx, const struct mgp_draw_vbo *args)
+{
+   if (!(ctx->xfb_active && !ctx->xfb_paused) && !glb_primitives_counted(ctx->scr))
+      return GLB_PASSES_ONE;
+   if (args->flags & MGP_DRAW_FRAGMENTS_ONLY)
+      return GLB_PASSES_HIDDEN;
+   const struct glb_render_state *rs;
+   const struct glb_shader *prog;
+   draw_objects(ctx, &rs, &prog);
+   const unsigned mode = rs ? rs->s.polygon_mode : MGP_POLYGON_MODE_FILL;
+   /* as glb_outline_draw takes the variant; what it declines is drawn as it is */
+   return mode != MGP_POLYGON_MODE_FILL && mode < MGP_POLYGON_MODE_COUNT && prog &&
+                !prog->tessellation && !prog->geometry && polygons(args->mode) && ctx->scr->geometry
+             ? GLB_PASSES_COUNTED
+             : GLB_PASSES_ONE;
+}
+
 bool
 glb_outline_draw(struct glb_context *ctx, const struct mgp_draw_vbo *args)
 {
    struct glb_screen *scr = ctx->scr;
-   const struct glb_render_state *rs =
-      mgp_handle_is_null(ctx->render_state)
-         ? NULL
-         : (const struct glb_render_state *)glb_table_peek(&scr->render_states, ctx->render_state);
-   const struct glb_shader *prog =
-      mgp_handle_is_null(ctx->program)
-         ? NULL
-         : (const struct glb_shader *)glb_table_peek(&scr->shaders, ctx->program);
+   const struct glb_render_state *rs;
+   const struct glb_shader *prog;
+   draw_objects(ctx, &rs, &prog);
    const unsigned mode = rs ? rs->s.polygon_mode : MGP_POLYGON_MODE_FILL;
    unsigned want = 0;
-   if (mode != MGP_POLYGON_MODE_FILL && prog) {
+   /* (a counting pass draws the polygons with the program as it is) */
+   if (mode != MGP_POLYGON_MODE_FILL && prog && !ctx->outline_count_pass) {
       if (mode >= MGP_POLYGON_MODE_COUNT) {
          MGU_DECLINE(backend_feature_unimplemented, "gles: a draw with polygon mode %u", mode);
          return false;
@@ -477,12 +515,6 @@ glb_outline_draw(struct glb_context *ctx, const struct mgp_draw_vbo *args)
             MGU_DECLINE(backend_feature_unimplemented,
                         "gles: a draw with a polygon mode other than fill on a host without "
                         "geometry stages (not in GLES)");
-            return false;
-         }
-         if ((ctx->xfb_active && !ctx->xfb_paused) || glb_primitives_counted(scr)) {
-            MGU_DECLINE(backend_feature_unimplemented,
-                        "gles: a draw with a polygon mode other than fill under an active "
-                        "primitive query or capture, which would count its edges or corners");
             return false;
          }
          if (rs->s.polygon_offset_enable & (mode == MGP_POLYGON_MODE_LINE ? 2u : 4u))

@@ -13,6 +13,11 @@
  * present polls the ended queries (GL_QUERY_RESULT_AVAILABLE, no wait), and query_result with
  * MGP_QUERY_WAIT waits in the host driver.
  *
+ * GLES pauses no query, and a draw GL does not count as drawn (a polygon mode's edges or
+ * corners, a mode per face's second pass: glb_draw.c) must stay out of the primitive counts:
+ * around it each active primitive query ends its host object (kept as a part of the result) and
+ * begins a fresh one after (glb_primitives_pause/_resume). The result is the parts' sum.
+ *
  * At process exit on monolith and inproc (no teardown comes), glb_screen_quiesce waits for what
  * the host context was given: the host driver's threads (llvmpipe's rasterizer, a GPU driver's
  * submission thread) must be idle while the process's libraries unload. */
@@ -29,6 +34,12 @@ struct glb_query {
    bool active;  /* begun, not ended */
    bool pending; /* ended, its result not told yet */
    bool ended;   /* ended at least once: the host object holds a result */
+   bool paused;  /* active, its host object ended around a draw left out of the count */
+   /* the host objects this begin ended at pauses (their results add to name's), and the sum
+    * of those already read */
+   GLuint *parts;
+   uint32_t part_count, part_cap;
+   uint64_t parts_sum;
 };
 
 /* The host target of a query kind; 0: none here. */
@@ -50,27 +61,67 @@ host_target(const struct glb_screen *scr, unsigned kind)
    }
 }
 
-/* The host's result of an ended query; false: not available yet (wait false). */
+/* The result of host object `name` of q; false: not available yet (wait false). */
 static bool
-read_result(struct glb_screen *scr, const struct glb_query *q, bool wait, uint64_t *value)
+read_one(struct glb_screen *scr, const struct glb_query *q, GLuint name, bool wait, uint64_t *value)
 {
    const struct glb_host *h = scr->h;
    if (!wait) {
       GLuint avail = 0;
-      GLB_GL(h)->glGetQueryObjectuiv(q->name, GL_QUERY_RESULT_AVAILABLE, &avail);
+      GLB_GL(h)->glGetQueryObjectuiv(name, GL_QUERY_RESULT_AVAILABLE, &avail);
       if (!avail)
          return false;
    }
    if (q->kind == MGP_QUERY_KIND_TIME_ELAPSED || q->kind == MGP_QUERY_KIND_TIMESTAMP) {
       GLuint64 v = 0;
-      GLB_GL(h)->glGetQueryObjectui64vEXT(q->name, GL_QUERY_RESULT, &v);
+      GLB_GL(h)->glGetQueryObjectui64vEXT(name, GL_QUERY_RESULT, &v);
       *value = v;
    } else {
       GLuint v = 0;
-      GLB_GL(h)->glGetQueryObjectuiv(q->name, GL_QUERY_RESULT, &v);
+      GLB_GL(h)->glGetQueryObjectuiv(name, GL_QUERY_RESULT, &v);
       *value = v;
    }
    return true;
+}
+
+/* Adds the results of q's parts the host has (all of them: wait) to parts_sum, their host
+ * objects deleted; whether none is left. */
+static bool
+fold_parts(struct glb_screen *scr, struct glb_query *q, bool wait)
+{
+   uint32_t kept = 0;
+   for (uint32_t i = 0; i < q->part_count; i++) {
+      uint64_t v;
+      if (read_one(scr, q, q->parts[i], wait, &v)) {
+         q->parts_sum += v;
+         GLB_GL(scr->h)->glDeleteQueries(1, &q->parts[i]);
+      } else {
+         q->parts[kept++] = q->parts[i];
+      }
+   }
+   q->part_count = kept;
+   return !kept;
+}
+
+/* The host's result of an ended query, its parts' added; false: not available yet (wait
+ * false). */
+static bool
+read_result(struct glb_screen *scr, struct glb_query *q, bool wait, uint64_t *value)
+{
+   if (!fold_parts(scr, q, wait) || !read_one(scr, q, q->name, wait, value))
+      return false;
+   *value += q->parts_sum;
+   return true;
+}
+
+/* Deletes the host objects of q's parts (a begin, or q going away). */
+static void
+drop_parts(struct glb_screen *scr, struct glb_query *q)
+{
+   if (q->part_count)
+      GLB_GL(scr->h)->glDeleteQueries((GLsizei)q->part_count, q->parts);
+   q->part_count = 0;
+   q->parts_sum = 0;
 }
 
 static void
@@ -98,8 +149,10 @@ queries_poll(struct glb_screen *scr)
 static void
 query_free(struct glb_screen *scr, struct glb_query *q)
 {
+   drop_parts(scr, q);
    if (q->name)
       GLB_GL(scr->h)->glDeleteQueries(1, &q->name);
+   free(q->parts);
    free(q);
 }
 
@@ -111,11 +164,13 @@ glb_query_teardown(struct glb_screen *scr, struct glb_obj *query)
     * destroyed with an occlusion query still active after a clear (docs/RELIABILITY.md, sec38):
     * a session that ends between begin_query and end_query ends the host's query first. */
    if (scr->ctx && glb_is_current(scr)) {
-      if (q->active)
+      if (q->active && !q->paused)
          GLB_GL(scr->h)->glEndQuery(host_target(scr, q->kind));
+      drop_parts(scr, q);
       if (q->name)
          GLB_GL(scr->h)->glDeleteQueries(1, &q->name);
    }
+   free(q->parts);
    free(q);
 }
 
@@ -161,7 +216,7 @@ glb_query_destroy(void *self, const struct mgp_handle_args *args, const void *ta
    glb_table_remove(&scr->queries, &q->base);
    /* GLES keeps a deleted active query's target active until glEndQuery: end it here, so the
     * next query of the target begins */
-   if (q->active)
+   if (q->active && !q->paused)
       GLB_GL(scr->h)->glEndQuery(host_target(scr, q->kind));
    query_free(scr, q);
 }
@@ -213,6 +268,7 @@ glb_begin_query(void *self, const struct mgp_query_desc *args, const void *tail,
                 "begin_query: a GL_TIMESTAMP or already active query");
       return;
    }
+   drop_parts(ctx->scr, q);
    GLB_GL(ctx->scr->h)->glBeginQuery(host_target(ctx->scr, q->kind), q->name);
    q->active = true;
    q->pending = false;
@@ -230,7 +286,8 @@ glb_end_query(void *self, const struct mgp_query_desc *args, const void *tail, u
    if (q->kind == MGP_QUERY_KIND_TIMESTAMP) {
       GLB_GL(h)->glQueryCounterEXT(q->name, GL_TIMESTAMP_EXT);
    } else if (q->active) {
-      GLB_GL(h)->glEndQuery(host_target(ctx->scr, q->kind));
+      if (!q->paused) /* (a pause ends within one draw: never here) */
+         GLB_GL(h)->glEndQuery(host_target(ctx->scr, q->kind));
    } else {
       glb_fatal(ctx->scr, MGU_FATAL_ProtocolCorruption, "end_query: a query not begun");
       return;
@@ -262,17 +319,66 @@ glb_draw_counted(const struct glb_screen *scr)
    return NULL;
 }
 
+static bool
+counts_primitives(const struct glb_query *q)
+{
+   return q->active && q->name &&
+          (q->kind == MGP_QUERY_KIND_PRIMITIVES_GENERATED ||
+           q->kind == MGP_QUERY_KIND_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN);
+}
+
 bool
 glb_primitives_counted(const struct glb_screen *scr)
 {
    for (uint32_t i = 0; i < scr->queries.cap; i++) {
       const struct glb_query *q = (const struct glb_query *)scr->queries.slots[i];
-      if (q && q->active && q->name &&
-          (q->kind == MGP_QUERY_KIND_PRIMITIVES_GENERATED ||
-           q->kind == MGP_QUERY_KIND_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN))
+      if (q && counts_primitives(q))
          return true;
    }
    return false;
+}
+
+bool
+glb_primitives_pause(struct glb_screen *scr)
+{
+   const struct glb_host *h = scr->h;
+   for (uint32_t i = 0; i < scr->queries.cap; i++) {
+      struct glb_query *q = (struct glb_query *)scr->queries.slots[i];
+      if (!q || !counts_primitives(q) || q->paused)
+         continue;
+      /* the parts the host has already are read now: a query over many such draws holds only
+       * those still running */
+      fold_parts(scr, q, false);
+      if (q->part_count == q->part_cap) {
+         const uint32_t cap = q->part_cap ? 2 * q->part_cap : 4;
+         GLuint *parts = cap > q->part_cap ? realloc(q->parts, cap * sizeof(*parts)) : NULL;
+         if (!parts) {
+            glb_fatal(scr, MGU_FATAL_OutOfMemory, "a primitive query's parts");
+            return false;
+         }
+         q->parts = parts;
+         q->part_cap = cap;
+      }
+      GLB_GL(h)->glEndQuery(host_target(scr, q->kind));
+      q->parts[q->part_count++] = q->name;
+      q->name = 0;
+      GLB_GL(h)->glGenQueries(1, &q->name);
+      q->paused = true;
+      scr->stats.primitive_query_pauses++;
+   }
+   return true;
+}
+
+void
+glb_primitives_resume(struct glb_screen *scr)
+{
+   for (uint32_t i = 0; i < scr->queries.cap; i++) {
+      struct glb_query *q = (struct glb_query *)scr->queries.slots[i];
+      if (q && q->paused) {
+         GLB_GL(scr->h)->glBeginQuery(host_target(scr, q->kind), q->name);
+         q->paused = false;
+      }
+   }
 }
 
 /* Decided here, once: the WAIT modes wait in the host driver for the result; the NO_WAIT modes
