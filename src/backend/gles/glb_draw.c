@@ -933,12 +933,14 @@ arrays_bound(struct glb_context *ctx, const struct glb_shader *prog,
                      a->relative_offset, max_rel);
          return false;
       }
+      /* the distance from the first start (none before it), compared without wrap */
       unsigned host = lead[a->binding];
-      uint64_t rel = a->relative_offset + (start[a->binding] - start[host]);
-      if (rel > max_rel) { /* too far from the first: its own binding */
+      uint64_t rel = start[a->binding] - start[host];
+      if (rel > max_rel - a->relative_offset) { /* too far: its own binding */
          host = a->binding;
-         rel = a->relative_offset;
+         rel = 0;
       }
+      rel += a->relative_offset;
       put |= 1u << host;
       struct glb_attrib_shadow *have = &sh->attrib[loc];
       const bool held = have->known && have->enabled;

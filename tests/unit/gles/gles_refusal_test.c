@@ -60,7 +60,8 @@
  *                   glBindVertexBuffer for both and the draw, 2 host calls (gles-vertex-buffer-
  *                   binds 1), the host's two attributes holding the new buffer at binding 0,
  *                   the second at relative offset 8, and the pixels each buffer's (its second
- *                   attribute moves the triangle); with
+ *                   attribute moves the triangle); two bindings 4096 bytes apart (past
+ *                   GL_MAX_VERTEX_ATTRIB_RELATIVE_OFFSET) stay two host bindings; with
  *                   MGL_GLES_HIDE=attrib-binding (the GLES 3.0 way, unit.gles.refusals_attrib_
  *                   binding) one glBindVertexBuffer for each attribute, 3 host calls.
  *   dynamic_parts   a viewport, scissor or depth range change alone (set_dynamic_words): its
@@ -1489,7 +1490,8 @@ host_attrib(struct t *t, GLuint loc, GLint *buffer, GLint *binding)
  * 12-byte stride) read through one binding (relative offsets 0 and 8), or through two reading
  * the buffer at 0 and at 8 (each attribute's glVertexAttribPointer, frame_1500's chunks), the
  * buffer changed alone between draws: where the host has attribute bindings, glBindVertexBuffer
- * once and the draw; else once for each attribute. */
+ * once and the draw; else once for each attribute. Two bindings farther apart than the host's
+ * largest relative offset (the second at 4104, a copy of the vertices at 4096) stay two. */
 static void
 test_vertex_buffers_shared(struct t *t)
 {
@@ -1504,13 +1506,29 @@ test_vertex_buffers_shared(struct t *t)
    /* whole: the triangle covers the viewport; moved: its offset -1 leaves the top right */
    static const float whole[9] = {-1, -1, 0, 3, -1, 0, -1, 3, 0},
                       moved[9] = {-1, -1, -1, 3, -1, -1, -1, 3, -1};
-   const struct mgp_handle bufs[2] = {make_buffer(t, sizeof(whole), whole),
-                                      make_buffer(t, sizeof(moved), moved)};
+   enum { FAR = 4096 };
+   static float data[2][(FAR + sizeof(whole)) / 4];
+   memcpy(data[0], whole, sizeof(whole));
+   memcpy(&data[0][FAR / 4], whole, sizeof(whole));
+   memcpy(data[1], moved, sizeof(moved));
+   memcpy(&data[1][FAR / 4], moved, sizeof(moved));
+   const struct mgp_handle bufs[2] = {make_buffer(t, sizeof(data[0]), data[0]),
+                                      make_buffer(t, sizeof(data[1]), data[1])};
    const GLint names[2] = {(GLint)glb_resource_for_use(t->scr, bufs[0], "test")->name,
                            (GLint)glb_resource_for_use(t->scr, bufs[1], "test")->name};
    const bool bound = t->scr->attrib_binding;
-   const unsigned long long want = bound ? 2 : 3, want_binds = bound ? 1 : 2;
-   for (uint32_t bindings = 1; bindings <= 2; bindings++) {
+   static const struct {
+      const char *how;
+      uint32_t bindings, second; /* the second binding's offset */
+      bool apart;                /* the host reads them through two bindings */
+   } layouts[3] = {{"one binding", 1, 0, false},
+                   {"two bindings", 2, 8, false},
+                   {"two bindings 4096 bytes apart", 2, FAR + 8, true}};
+   for (int l = 0; l < 3; l++) {
+      const uint32_t bindings = layouts[l].bindings;
+      const bool two = !bound || layouts[l].apart;
+      const unsigned long long want = two ? 3 : 2, want_binds = two ? 2 : 1;
+      const GLint want_binding = two ? 1 : 0, want_rel = two ? 0 : 8;
       struct mgp_create_vertex_elements ve;
       memset(&ve, 0, sizeof(ve));
       ve.cso = new_handle(t, MGP_KIND_VERTEX_ELEMENTS);
@@ -1524,12 +1542,11 @@ test_vertex_buffers_shared(struct t *t)
       ve.bindings[0] = ve.bindings[1] = (struct mgp_vertex_binding){.stride = 12};
       t->cv->create_vertex_elements(t->ctx, &ve, NULL, 0);
       t->cv->bind_vertex_elements(t->ctx, &(struct mgp_handle_args){ve.cso}, NULL, 0);
-      const char *how = bindings == 1 ? "one binding" : "two bindings";
       t->cv->clear(
          t->ctx,
          &(struct mgp_clear){.color_buffers = 1, .color_write_mask = {0xf}, .depth_write = 1}, NULL,
          0);
-      struct mgp_vertex_buffer vb[2] = {{bufs[1], 0}, {bufs[1], 8}};
+      struct mgp_vertex_buffer vb[2] = {{bufs[1], 0}, {bufs[1], layouts[l].second}};
       t->cv->set_vertex_buffers(t->ctx, &(struct mgp_set_vertex_buffers){0, bindings}, vb,
                                 bindings);
       calls_of_draw(t); /* the arrays' formats and bindings */
@@ -1552,22 +1569,22 @@ test_vertex_buffers_shared(struct t *t)
          host_pixel(t, W - 2, H - 2, corner[i]);
          const GLenum e = host_error(t);
          check(calls == want && bound_now == want_binds && buf[0] == names[i] &&
-                  buf[1] == names[i] &&
-                  (!bound || (binding[0] == 0 && binding[1] == 0 && rel == 8)) &&
-                  e == GL_NO_ERROR && t->fatal_count == 0,
+                  buf[1] == names[i] && binding[0] == 0 && binding[1] == want_binding &&
+                  rel == want_rel && e == GL_NO_ERROR && t->fatal_count == 0,
                "two attributes of one buffer through %s, the buffer changed alone (%s): %llu "
                "host calls, %llu glBindVertexBuffer (want %llu, %llu); the host's attributes "
-               "read buffers %d, %d at bindings %d, %d, the second at %d (want %d at 0, 0, 8), "
-               "host error 0x%x",
-               how, bound ? "attribute bindings" : "an attribute a binding", calls, bound_now, want,
-               want_binds, buf[0], buf[1], binding[0], binding[1], rel, names[i], e);
+               "read buffers %d, %d at bindings %d, %d, the second at %d (want %d at 0, %d, "
+               "%d), host error 0x%x",
+               layouts[l].how, bound ? "attribute bindings" : "an attribute a binding", calls,
+               bound_now, want, want_binds, buf[0], buf[1], binding[0], binding[1], rel, names[i],
+               want_binding, want_rel, e);
       }
-      /* the moved triangle (its offset, the second attribute at 8) leaves the top right as
+      /* the moved triangle (its offset, the second attribute) leaves the top right as
        * cleared; the whole one covers it; the moved one after it leaves the whole one's green */
       check(first[1] == 0 && corner[0][1] == 255 && corner[1][1] == 255,
             "%s: the top right pixel's green after the moved triangle %u (want 0), the whole "
             "%u (want 255), the moved again %u (want 255)",
-            how, first[1], corner[0][1], corner[1][1]);
+            layouts[l].how, first[1], corner[0][1], corner[1][1]);
    }
 }
 
