@@ -850,15 +850,21 @@ array_format(const struct glb_shader *prog, const struct glb_vertex_elements *ve
    return true;
 }
 
+static __attribute__((noinline, cold)) void
+decline_no_buffer(unsigned binding)
+{
+   MGU_DECLINE(backend_draw_incomplete, "gles: vertex binding %u has no buffer", binding);
+}
+
 /* The buffer at vertex buffer binding `binding`; NULL: declined (none, or not a buffer). */
-static struct glb_resource *
+static inline struct glb_resource *
 binding_buffer(struct glb_context *ctx, unsigned binding)
 {
    const struct mgp_vertex_buffer *vb = &ctx->vb[binding];
    struct glb_resource *r =
       mgp_handle_is_null(vb->res) ? NULL : glb_resource_for_use(ctx->scr, vb->res, "draw");
    if (!r || !r->is_buffer) {
-      MGU_DECLINE(backend_draw_incomplete, "gles: vertex binding %u has no buffer", binding);
+      decline_no_buffer(binding);
       return NULL;
    }
    return r;
@@ -887,30 +893,29 @@ arrays_bound(struct glb_context *ctx, const struct glb_shader *prog,
    /* the MGPipe bindings the arrays read: each one's buffer and where its first element
     * starts (array_offset's, less the attribute's relative offset) */
    uint32_t used = 0;
+   GLuint name[GLB_MAX_VB];
+   uint64_t start[GLB_MAX_VB];
    for (uint32_t rest = arrays; rest; rest &= rest - 1) {
-      const unsigned loc = (unsigned)__builtin_ctz(rest);
-      if (ve->ve.attribs[loc].binding >= GLB_MAX_VB) {
+      const unsigned loc = (unsigned)__builtin_ctz(rest), i = ve->ve.attribs[loc].binding;
+      if (i >= GLB_MAX_VB) {
          GLint size;
          GLenum type;
          return array_format(prog, ve, loc, &size, &type); /* declines it: false */
       }
-      used |= 1u << ve->ve.attribs[loc].binding;
-   }
-   GLuint name[GLB_MAX_VB];
-   uint64_t start[GLB_MAX_VB];
-   for (uint32_t rest = used; rest; rest &= rest - 1) {
-      const unsigned i = (unsigned)__builtin_ctz(rest);
+      if (used >> i & 1)
+         continue;
       const struct glb_resource *r = binding_buffer(ctx, i);
       if (!r)
          return false;
+      used |= 1u << i;
       name[i] = r->name;
       start[i] = ctx->vb[i].offset +
                  (vb_desc[i].divisor ? (uint64_t)ctx->base_instance * vb_desc[i].stride : 0);
    }
    /* each binding's host binding: the first-starting (then lowest) of those reading its
-    * buffer with its stride and divisor */
+    * buffer with its stride and divisor; itself where the arrays read one binding */
    uint8_t lead[GLB_MAX_VB];
-   for (uint32_t rest = used; rest; rest &= rest - 1) {
+   for (uint32_t rest = used & (used - 1) ? used : 0; rest; rest &= rest - 1) {
       const unsigned i = (unsigned)__builtin_ctz(rest);
       unsigned k = i;
       for (uint32_t other = used & ~(1u << i); other; other &= other - 1) {
@@ -934,7 +939,7 @@ arrays_bound(struct glb_context *ctx, const struct glb_shader *prog,
          return false;
       }
       /* the distance from the first start (none before it), compared without wrap */
-      unsigned host = lead[a->binding];
+      unsigned host = used & (used - 1) ? lead[a->binding] : a->binding;
       uint64_t rel = start[a->binding] - start[host];
       if (rel > max_rel - a->relative_offset) { /* too far: its own binding */
          host = a->binding;
@@ -981,14 +986,15 @@ arrays_bound(struct glb_context *ctx, const struct glb_shader *prog,
       if (!hb->known || hb->buffer != name[i] || hb->offset != start[i] || hb->stride != stride) {
          GLB_GL(h)->glBindVertexBuffer(i, name[i], (GLintptr)start[i], stride);
          scr->stats.vertex_buffer_binds++;
+         hb->buffer = name[i];
+         hb->offset = start[i];
+         hb->stride = stride;
       }
-      if (!hb->known || hb->divisor != divisor)
+      if (!hb->known || hb->divisor != divisor) {
          GLB_GL(h)->glVertexBindingDivisor(i, divisor);
-      *hb = (struct glb_binding_shadow){.known = sh->trusted,
-                                        .buffer = name[i],
-                                        .stride = stride,
-                                        .divisor = divisor,
-                                        .offset = start[i]};
+         hb->divisor = divisor;
+      }
+      hb->known = sh->trusted;
    }
    return true;
 }
