@@ -208,6 +208,11 @@ typedef void(GL_APIENTRYP GLB_PFNGLTEXTUREBARRIERNVPROC)(void);
    X(PFNGLBINDIMAGETEXTUREPROC, BindImageTexture)                                                  \
    /* GLES 3.1: a vertex buffer change alone on an attribute array (glb_draw.c) */                 \
    X(PFNGLBINDVERTEXBUFFERPROC, BindVertexBuffer)                                                  \
+   /* GLES 3.1: attribute formats read at their MGPipe binding (glb_draw.c: arrays_bound) */       \
+   X(PFNGLVERTEXATTRIBFORMATPROC, VertexAttribFormat)                                              \
+   X(PFNGLVERTEXATTRIBIFORMATPROC, VertexAttribIFormat)                                            \
+   X(PFNGLVERTEXATTRIBBINDINGPROC, VertexAttribBinding)                                            \
+   X(PFNGLVERTEXBINDINGDIVISORPROC, VertexBindingDivisor)                                          \
    /* GLES 3.1: framebuffers without attachments (glb_resource.c) */                               \
    X(PFNGLFRAMEBUFFERPARAMETERIPROC, FramebufferParameteri)                                        \
    /* GLES 3.2: a patch's vertex count (glb_draw.c) */                                             \
@@ -701,9 +706,21 @@ struct glb_attrib_shadow {
    GLsizei stride;
    uint64_t offset;
    GLuint divisor;
+   /* with attribute bindings (glb_screen's attrib_binding): the format's relative offset and
+    * the binding the array reads (buffer, offset, stride and divisor unused: the binding's) */
+   uint32_t relative_offset;
+   uint8_t binding;
    /* disabled: the current value */
    uint8_t kind;
    uint32_t value[4];
+};
+/* A vertex buffer binding's buffer, offset, stride and divisor (known: the host's) */
+struct glb_binding_shadow {
+   bool known;
+   GLuint buffer;
+   GLsizei stride;
+   GLuint divisor;
+   uint64_t offset;
 };
 struct glb_shadow {
    bool trusted; /* set by a draw, cleared by glb_shadow_forget */
@@ -737,6 +754,8 @@ struct glb_shadow {
    GLuint tex[GLB_MAX_SAMPLERS], sampler[GLB_MAX_SAMPLERS];
    GLenum tex_target[GLB_MAX_SAMPLERS];
    struct glb_attrib_shadow attrib[GLB_MAX_ATTRIBS];
+   /* with attribute bindings: vertex buffer binding i as the host's vertex array holds it */
+   struct glb_binding_shadow binding[GLB_MAX_VB];
 };
 
 /* glb_blit_draw.c's programs, linked at first use (host names: they go with the host
@@ -816,6 +835,12 @@ struct glb_screen {
    bool es31_textures;
    /* GLES 3.1's glBindVertexBuffer: an attribute array's new buffer or offset alone */
    bool bind_vertex_buffer;
+   /* GLES 3.1's attribute bindings (glVertexAttribFormat, glVertexAttribBinding): each array
+    * reads its MGPipe vertex buffer binding, so the attributes of one buffer bind it once; not
+    * with MGL_GLES_HIDE=attrib-binding, where each attribute is put with glVertexAttribPointer
+    * at its own binding (a GLES 3.0 host's way). The host's largest relative offset. */
+   bool attrib_binding;
+   GLint max_relative_offset;
    GLint max_compute_count[3], max_compute_size[3], max_compute_invocations, max_compute_shared;
    GLint max_ssbo_bindings, ssbo_align, max_ssbo_size, max_image_units;
    char renderer[128], version[128];
@@ -905,7 +930,9 @@ struct glb_screen {
       uint64_t units_skipped;
       /* draws that looked the program's samplers up for their LOD bias (glb_program_variant) */
       uint64_t lod_bias_walks;
-      /* attribute arrays whose buffer or offset alone changed, put by glBindVertexBuffer */
+      /* glBindVertexBuffer calls: with attribute bindings a vertex buffer binding's new
+       * buffer, offset or stride (once for the attributes that read it), else an attribute
+       * array whose buffer or offset alone changed */
       uint64_t vertex_buffer_binds;
       /* draws whose marked groups (dynamic state, program's buffers, vertex buffers, no
        * other) went on the host apply_state's short way (glb_draw.c: apply_short) */

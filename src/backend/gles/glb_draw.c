@@ -824,6 +824,180 @@ array_offset(const struct glb_context *ctx, const struct mgp_vertex_attrib *a,
           (b->divisor ? (uint64_t)ctx->base_instance * b->stride : 0);
 }
 
+/* Attribute loc's array as GLES fetches it: its size and type; false: declined (no GLES
+ * format, a double, a stride past GLES 3.0's least GL_MAX_VERTEX_ATTRIB_STRIDE). */
+static bool
+array_format(const struct glb_shader *prog, const struct glb_vertex_elements *ve, unsigned loc,
+             GLint *size, GLenum *type)
+{
+   const struct mgp_vertex_attrib *a = &ve->ve.attribs[loc];
+   const struct mgp_vertex_binding *b =
+      a->binding < GLB_MAX_VB ? &ve->ve.bindings[a->binding] : NULL;
+   *type = a->type < MGP_VERTEX_TYPE_COUNT ? vertex_types[a->type] : 0;
+   /* GL_BGRA: fetched as four components in memory order, swizzled by the program's
+    * variant (glb_program_variant) where it reads the input */
+   const bool bgra = a->size == MGP_ATTRIB_SIZE_BGRA && (prog->bgra_inputs >> loc & 1) &&
+                     !(a->flags & MGP_ATTRIB_INTEGER);
+   *size = bgra ? 4 : a->size;
+   if (!b || !*type || *size < 1 || *size > 4 || (a->flags & MGP_ATTRIB_DOUBLE) ||
+       b->stride > 2048) {
+      MGU_DECLINE(backend_feature_unimplemented,
+                  "gles: vertex attribute %u (type %u, size %u, stride %u) not in GLES", loc,
+                  a->type, a->size, b ? b->stride : 0);
+      return false;
+   }
+   return true;
+}
+
+static __attribute__((noinline, cold)) void
+decline_no_buffer(unsigned binding)
+{
+   MGU_DECLINE(backend_draw_incomplete, "gles: vertex binding %u has no buffer", binding);
+}
+
+/* The buffer at vertex buffer binding `binding`; NULL: declined (none, or not a buffer). */
+static inline struct glb_resource *
+binding_buffer(struct glb_context *ctx, unsigned binding)
+{
+   const struct mgp_vertex_buffer *vb = &ctx->vb[binding];
+   struct glb_resource *r =
+      mgp_handle_is_null(vb->res) ? NULL : glb_resource_for_use(ctx->scr, vb->res, "draw");
+   if (!r || !r->is_buffer) {
+      decline_no_buffer(binding);
+      return NULL;
+   }
+   return r;
+}
+
+/* The arrays through GLES 3.1's attribute bindings (scr->attrib_binding). Each MGPipe binding
+ * the arrays read is a host binding of the same index, except that bindings reading one buffer
+ * with one stride and divisor (a client's interleaved arrays, each put with its own
+ * glVertexAttribPointer: one MGPipe binding per attribute) fold into the one of them that
+ * starts first, their attributes reading it at their relative offset plus the distance between
+ * the two starts (where that stays within the host's GL_MAX_VERTEX_ATTRIB_RELATIVE_OFFSET). An
+ * attribute's format, relative offset and host binding go on the host where they changed
+ * (glVertexAttribFormat, glVertexAttribBinding); each host binding read takes its buffer,
+ * offset and stride (glBindVertexBuffer) and divisor (glVertexBindingDivisor) where they
+ * changed: so the attributes of one buffer bind it once, and a buffer change alone is one call
+ * for them all. buffers_only (apply_vertex_input's): an array the host holds enabled at the same
+ * binding and relative offset keeps the format it has. */
+static bool
+arrays_bound(struct glb_context *ctx, const struct glb_shader *prog,
+             const struct glb_vertex_elements *ve, uint32_t arrays, bool buffers_only)
+{
+   struct glb_screen *scr = ctx->scr;
+   struct glb_shadow *sh = &scr->sh;
+   const struct glb_host *h = scr->h;
+   const struct mgp_vertex_binding *vb_desc = ve->ve.bindings;
+   /* the MGPipe bindings the arrays read: each one's buffer and where its first element
+    * starts (array_offset's, less the attribute's relative offset) */
+   uint32_t used = 0;
+   GLuint name[GLB_MAX_VB];
+   uint64_t start[GLB_MAX_VB];
+   for (uint32_t rest = arrays; rest; rest &= rest - 1) {
+      const unsigned loc = (unsigned)__builtin_ctz(rest), i = ve->ve.attribs[loc].binding;
+      if (i >= GLB_MAX_VB) {
+         GLint size;
+         GLenum type;
+         return array_format(prog, ve, loc, &size, &type); /* declines it: false */
+      }
+      if (used >> i & 1)
+         continue;
+      const struct glb_resource *r = binding_buffer(ctx, i);
+      if (!r)
+         return false;
+      used |= 1u << i;
+      name[i] = r->name;
+      start[i] = ctx->vb[i].offset +
+                 (vb_desc[i].divisor ? (uint64_t)ctx->base_instance * vb_desc[i].stride : 0);
+   }
+   /* each binding's host binding: the first-starting (then lowest) of those reading its
+    * buffer with its stride and divisor; itself where the arrays read one binding */
+   uint8_t lead[GLB_MAX_VB];
+   for (uint32_t rest = used & (used - 1) ? used : 0; rest; rest &= rest - 1) {
+      const unsigned i = (unsigned)__builtin_ctz(rest);
+      unsigned k = i;
+      for (uint32_t other = used & ~(1u << i); other; other &= other - 1) {
+         const unsigned j = (unsigned)__builtin_ctz(other);
+         if (name[j] == name[i] && vb_desc[j].stride == vb_desc[i].stride &&
+             vb_desc[j].divisor == vb_desc[i].divisor &&
+             (start[j] < start[k] || (start[j] == start[k] && j < k)))
+            k = j;
+      }
+      lead[i] = (uint8_t)k;
+   }
+   const uint32_t max_rel = (uint32_t)scr->max_relative_offset;
+   uint32_t put = 0; /* the host bindings the arrays read */
+   for (uint32_t rest = arrays; rest; rest &= rest - 1) {
+      const unsigned loc = (unsigned)__builtin_ctz(rest);
+      const struct mgp_vertex_attrib *a = &ve->ve.attribs[loc];
+      if (a->relative_offset > max_rel) {
+         MGU_DECLINE(backend_feature_unimplemented,
+                     "gles: vertex attribute %u's relative offset %u past the host's %u", loc,
+                     a->relative_offset, max_rel);
+         return false;
+      }
+      /* the distance from the first start (none before it), compared without wrap */
+      unsigned host = used & (used - 1) ? lead[a->binding] : a->binding;
+      uint64_t rel = start[a->binding] - start[host];
+      if (rel > max_rel - a->relative_offset) { /* too far: its own binding */
+         host = a->binding;
+         rel = 0;
+      }
+      rel += a->relative_offset;
+      put |= 1u << host;
+      struct glb_attrib_shadow *have = &sh->attrib[loc];
+      const bool held = have->known && have->enabled;
+      if (buffers_only && held && have->binding == host && have->relative_offset == rel)
+         continue;
+      GLint size;
+      GLenum type;
+      if (!array_format(prog, ve, loc, &size, &type))
+         return false;
+      const uint32_t flags = a->flags & (MGP_ATTRIB_INTEGER | MGP_ATTRIB_NORMALIZED);
+      if (!held)
+         GLB_GL(h)->glEnableVertexAttribArray(loc);
+      if (!held || have->size != size || have->type != type || have->flags != flags ||
+          have->relative_offset != rel) {
+         if (flags & MGP_ATTRIB_INTEGER)
+            GLB_GL(h)->glVertexAttribIFormat(loc, size, type, (GLuint)rel);
+         else
+            GLB_GL(h)->glVertexAttribFormat(
+               loc, size, type, (flags & MGP_ATTRIB_NORMALIZED) ? GL_TRUE : GL_FALSE, (GLuint)rel);
+      }
+      if (!held || have->binding != host)
+         GLB_GL(h)->glVertexAttribBinding(loc, host);
+      *have = (struct glb_attrib_shadow){.known = sh->trusted,
+                                         .enabled = true,
+                                         .size = size,
+                                         .type = type,
+                                         .flags = flags,
+                                         .relative_offset = (uint32_t)rel,
+                                         .binding = (uint8_t)host};
+   }
+   for (uint32_t rest = put; rest; rest &= rest - 1) {
+      const unsigned i = (unsigned)__builtin_ctz(rest);
+      const GLsizei stride = (GLsizei)vb_desc[i].stride;
+      /* a pipe stride of 0 reads one element for every vertex: the largest divisor reads
+       * element 0 in every vertex and instance (as apply_vertex_input's arrays) */
+      const GLuint divisor = stride ? vb_desc[i].divisor : 0xffffffffu;
+      struct glb_binding_shadow *hb = &sh->binding[i];
+      if (!hb->known || hb->buffer != name[i] || hb->offset != start[i] || hb->stride != stride) {
+         GLB_GL(h)->glBindVertexBuffer(i, name[i], (GLintptr)start[i], stride);
+         scr->stats.vertex_buffer_binds++;
+         hb->buffer = name[i];
+         hb->offset = start[i];
+         hb->stride = stride;
+      }
+      if (!hb->known || hb->divisor != divisor) {
+         GLB_GL(h)->glVertexBindingDivisor(i, divisor);
+         hb->divisor = divisor;
+      }
+      hb->known = sh->trusted;
+   }
+   return true;
+}
+
 /* The vertex array's attribute arrays, and with values (GLB_DIRTY_ATTRIB_VALUES) the current
  * values of the attributes without one. buffers_only (GLB_DIRTY_VERTEX_BUFFERS alone, on a
  * host holding this context's last draw): an array the host holds enabled with a stride takes
@@ -841,6 +1015,8 @@ apply_vertex_input(struct glb_context *ctx, const struct glb_shader *prog, bool 
       /* the attribute arrays and the element buffer are the vertex array's */
       for (unsigned loc = 0; loc < GLB_MAX_ATTRIBS; loc++)
          sh->attrib[loc].known = false;
+      for (unsigned i = 0; i < GLB_MAX_VB; i++)
+         sh->binding[i].known = false;
       sh->known &= ~(uint32_t)GLB_SH_ELEMENT_BUFFER;
       sh->vao = ctx->vao;
       values = true;
@@ -883,6 +1059,8 @@ apply_vertex_input(struct glb_context *ctx, const struct glb_shader *prog, bool 
           * no array changes only with the vertex elements or the program, which mark values */
          attrib_value(scr, loc, ctx->attrib_kind[loc], ctx->attrib_value[loc]);
    }
+   if (scr->attrib_binding)
+      return arrays_bound(ctx, prog, ve, arrays, buffers_only);
    for (uint32_t rest = arrays; rest; rest &= rest - 1) {
       const unsigned loc = (unsigned)__builtin_ctz(rest);
       const struct mgp_vertex_attrib *a = &ve->ve.attribs[loc];
@@ -904,27 +1082,15 @@ apply_vertex_input(struct glb_context *ctx, const struct glb_shader *prog, bool 
             continue;
          }
       }
-      const struct mgp_vertex_binding *b = a->binding < 16 ? &ve->ve.bindings[a->binding] : NULL;
-      const struct mgp_vertex_buffer *vb = a->binding < GLB_MAX_VB ? &ctx->vb[a->binding] : NULL;
-      const GLenum type = a->type < MGP_VERTEX_TYPE_COUNT ? vertex_types[a->type] : 0;
-      /* GL_BGRA: fetched as four components in memory order, swizzled by the program's
-       * variant (glb_program_variant) where it reads the input */
-      const bool bgra = a->size == MGP_ATTRIB_SIZE_BGRA && (prog->bgra_inputs >> loc & 1) &&
-                        !(a->flags & MGP_ATTRIB_INTEGER);
-      const GLint size = bgra ? 4 : a->size;
-      if (!b || !vb || !type || size < 1 || size > 4 || (a->flags & MGP_ATTRIB_DOUBLE) ||
-          b->stride > 2048) {
-         MGU_DECLINE(backend_feature_unimplemented,
-                     "gles: vertex attribute %u (type %u, size %u, stride %u) not in GLES", loc,
-                     a->type, a->size, b ? b->stride : 0);
+      GLint size;
+      GLenum type;
+      if (!array_format(prog, ve, loc, &size, &type))
          return false;
-      }
-      struct glb_resource *r =
-         mgp_handle_is_null(vb->res) ? NULL : glb_resource_for_use(scr, vb->res, "draw");
-      if (!r || !r->is_buffer) {
-         MGU_DECLINE(backend_draw_incomplete, "gles: vertex binding %u has no buffer", a->binding);
+      const struct mgp_vertex_binding *b = &ve->ve.bindings[a->binding];
+      const struct mgp_vertex_buffer *vb = &ctx->vb[a->binding];
+      struct glb_resource *r = binding_buffer(ctx, a->binding);
+      if (!r)
          return false;
-      }
       const struct glb_attrib_shadow want = {
          .enabled = true,
          .buffer = r->name,

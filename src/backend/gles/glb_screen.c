@@ -36,7 +36,9 @@ size_knob(const char *name, uint64_t def)
  * gathers), srgb-decode (EXT_texture_sRGB_decode), tessellation, cube-map-array, stencil8
  * (GL_STENCIL_INDEX8 textures), gpu-shader5 (ESSL 3.20's interpolateAt*, geometry invocations,
  * textureGatherOffsets), es32 (a GLES 3.1 host context: its features through the 3.1
- * extensions, EXT_texture_cube_map_array and OES_texture_stencil8). Bits: GLB_HIDE_*. */
+ * extensions, EXT_texture_cube_map_array and OES_texture_stencil8), attrib-binding (GLES 3.1's
+ * vertex attribute bindings: each array put with glVertexAttribPointer at its own binding, a
+ * GLES 3.0 host's way; glb_draw.c). Bits: GLB_HIDE_*. */
 enum {
    GLB_HIDE_TEXTURE_BUFFER = 1u << 0,
    GLB_HIDE_DUAL_SOURCE = 1u << 1,
@@ -53,6 +55,7 @@ enum {
    GLB_HIDE_GPU_SHADER5 = 1u << 12,
    GLB_HIDE_ES32 = 1u << 13,
    GLB_HIDE_READ_PAIRS = 1u << 14, /* reads only through the pairs GLES 3.2 guarantees */
+   GLB_HIDE_ATTRIB_BINDING = 1u << 15,
 };
 
 static uint32_t
@@ -77,6 +80,7 @@ hide_knob(void)
       {"gpu-shader5", GLB_HIDE_GPU_SHADER5},
       {"es32", GLB_HIDE_ES32},
       {"read-pairs", GLB_HIDE_READ_PAIRS},
+      {"attrib-binding", GLB_HIDE_ATTRIB_BINDING},
    };
    const char *v = getenv("MGL_GLES_HIDE");
    uint32_t bits = 0;
@@ -91,7 +95,8 @@ hide_knob(void)
       if (!known)
          mgu_warn("gles: MGL_GLES_HIDE names \"%.*s\": not one of texture-buffer, dual-source, "
                   "geometry, depth-clamp, rgb16f-render, compute, es31, srgb-decode, robust, "
-                  "tessellation, cube-map-array, stencil8, gpu-shader5, es32, read-pairs (ignored)",
+                  "tessellation, cube-map-array, stencil8, gpu-shader5, es32, read-pairs, "
+                  "attrib-binding (ignored)",
                   (int)(len < 64 ? len : 64), v);
       v += len + (v[len] == ',');
    }
@@ -532,13 +537,21 @@ read_limits(struct glb_screen *scr)
       read_compute_limits(scr, ext);
    scr->es31_textures = scr->es_minor >= 1 && h->glFramebufferParameteri && !(hide & GLB_HIDE_ES31);
    scr->bind_vertex_buffer = scr->es_minor >= 1 && h->glBindVertexBuffer;
+   /* the attribute bindings take MGPipe's: 16 bindings, relative offsets checked at the draw */
+   GLint bindings = 0;
+   if (scr->bind_vertex_buffer && h->glVertexAttribFormat && h->glVertexAttribIFormat &&
+       h->glVertexAttribBinding && h->glVertexBindingDivisor && !(hide & GLB_HIDE_ATTRIB_BINDING)) {
+      GLB_GL(h)->glGetIntegerv(GL_MAX_VERTEX_ATTRIB_BINDINGS, &bindings);
+      GLB_GL(h)->glGetIntegerv(GL_MAX_VERTEX_ATTRIB_RELATIVE_OFFSET, &scr->max_relative_offset);
+   }
+   scr->attrib_binding = bindings >= GLB_MAX_VB && scr->max_relative_offset > 0;
    /* the program adds the LOD bias (glb_lod_bias.c), which GLES does not clamp: past 16 no
     * texture has a level it would move to */
    scr->max_lod_bias = 16.0f;
    scr->hide_cap_bits = hide & GLB_HIDE_GEOMETRY ? MGP_CAP_GEOMETRY_STAGE : 0;
    scr->read_pairs_only = hide & GLB_HIDE_READ_PAIRS;
    if (hide)
-      mgu_info("gles: MGL_GLES_HIDE leaves out%s%s%s%s%s%s%s%s%s%s%s%s%s%s",
+      mgu_info("gles: MGL_GLES_HIDE leaves out%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s",
                hide & GLB_HIDE_TEXTURE_BUFFER ? " texture-buffer" : "",
                hide & GLB_HIDE_DUAL_SOURCE ? " dual-source" : "",
                hide & GLB_HIDE_GEOMETRY ? " geometry" : "",
@@ -550,8 +563,8 @@ read_limits(struct glb_screen *scr)
                hide & GLB_HIDE_CUBE_MAP_ARRAY ? " cube-map-array" : "",
                hide & GLB_HIDE_STENCIL8 ? " stencil8" : "",
                hide & GLB_HIDE_GPU_SHADER5 ? " gpu-shader5" : "",
-               hide & GLB_HIDE_ES32 ? " es32" : "",
-               hide & GLB_HIDE_READ_PAIRS ? " read-pairs" : "");
+               hide & GLB_HIDE_ES32 ? " es32" : "", hide & GLB_HIDE_READ_PAIRS ? " read-pairs" : "",
+               hide & GLB_HIDE_ATTRIB_BINDING ? " attrib-binding" : "");
    /* the sample counts each renderable format's renderbuffers take (bit n: 2^n samples) */
    for (unsigned f = 1; f < MGP_FORMAT_COUNT; f++) {
       const struct glb_format *gf = glb_format_get(scr, f);

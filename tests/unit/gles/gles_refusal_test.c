@@ -54,6 +54,16 @@
  *                   no buffer refused (backend-draw-incomplete), no host draw; without robust
  *                   access the compact path stays off and a 1-vertex buffer under a 3-vertex
  *                   draw is gl-draw-unbounded.
+ *   vertex_buffers_shared two attributes read one interleaved buffer, through one binding
+ *                   (relative offsets 0 and 8) or two (offsets 0 and 8: each attribute's
+ *                   glVertexAttribPointer, frame_1500's chunks): a buffer change alone is one
+ *                   glBindVertexBuffer for both and the draw, 2 host calls (gles-vertex-buffer-
+ *                   binds 1), the host's two attributes holding the new buffer at binding 0,
+ *                   the second at relative offset 8, and the pixels each buffer's (its second
+ *                   attribute moves the triangle); two bindings 4096 bytes apart (past
+ *                   GL_MAX_VERTEX_ATTRIB_RELATIVE_OFFSET) stay two host bindings; with
+ *                   MGL_GLES_HIDE=attrib-binding (the GLES 3.0 way, unit.gles.refusals_attrib_
+ *                   binding) one glBindVertexBuffer for each attribute, 3 host calls.
  *   dynamic_parts   a viewport, scissor or depth range change alone (set_dynamic_words): its
  *                   one host call and the draw, the dynamic group's five other parts not
  *                   compared (gles-dynamic-parts-skipped), the host holding the new value beside
@@ -1463,6 +1473,121 @@ host_levels(struct t *t, GLenum tex_target, GLuint name, GLint *base, GLint *max
 
 /* A draw into level 1 of a 3-level texture whose base and max level are 0 (GL: sampling state;
  * the level is a valid attachment): the host must attach something GLES 3.2 calls complete. */
+/* What the host holds for attribute loc's array: its buffer's name and the binding it reads */
+static void
+host_attrib(struct t *t, GLuint loc, GLint *buffer, GLint *binding)
+{
+   PFNGLGETVERTEXATTRIBIVPROC get_attrib =
+      (PFNGLGETVERTEXATTRIBIVPROC)t->scr->h->imports_proc("glGetVertexAttribiv");
+   *buffer = *binding = -1;
+   if (get_attrib) {
+      get_attrib(loc, GL_VERTEX_ATTRIB_ARRAY_BUFFER_BINDING, buffer);
+      get_attrib(loc, GL_VERTEX_ATTRIB_BINDING, binding);
+   }
+}
+
+/* Two attributes of one interleaved buffer (attr.vert's position at 0 and offset at 8, a
+ * 12-byte stride) read through one binding (relative offsets 0 and 8), or through two reading
+ * the buffer at 0 and at 8 (each attribute's glVertexAttribPointer, frame_1500's chunks), the
+ * buffer changed alone between draws: where the host has attribute bindings, glBindVertexBuffer
+ * once and the draw; else once for each attribute. Two bindings farther apart than the host's
+ * largest relative offset (the second at 4104, a copy of the vertices at 4096) stay two. */
+static void
+test_vertex_buffers_shared(struct t *t)
+{
+   draw_setup(t);
+   if (!t->scr->bind_vertex_buffer) {
+      fprintf(stderr, "skip vertex_buffers_shared: the host has no glBindVertexBuffer\n");
+      return;
+   }
+   const struct mgp_handle prog = vs_fs_program(
+      t, "attr.vert.spv", "fill.frag.spv", (struct mgp_shader_reflection){.vertex_input_mask = 3});
+   t->cv->set_draw_program(t->ctx, &(struct mgp_handle_args){prog}, NULL, 0);
+   /* whole: the triangle covers the viewport; moved: its offset -1 leaves the top right */
+   static const float whole[9] = {-1, -1, 0, 3, -1, 0, -1, 3, 0},
+                      moved[9] = {-1, -1, -1, 3, -1, -1, -1, 3, -1};
+   enum { FAR = 4096 };
+   static float data[2][(FAR + sizeof(whole)) / 4];
+   memcpy(data[0], whole, sizeof(whole));
+   memcpy(&data[0][FAR / 4], whole, sizeof(whole));
+   memcpy(data[1], moved, sizeof(moved));
+   memcpy(&data[1][FAR / 4], moved, sizeof(moved));
+   const struct mgp_handle bufs[2] = {make_buffer(t, sizeof(data[0]), data[0]),
+                                      make_buffer(t, sizeof(data[1]), data[1])};
+   const GLint names[2] = {(GLint)glb_resource_for_use(t->scr, bufs[0], "test")->name,
+                           (GLint)glb_resource_for_use(t->scr, bufs[1], "test")->name};
+   const bool bound = t->scr->attrib_binding;
+   static const struct {
+      const char *how;
+      uint32_t bindings, second; /* the second binding's offset */
+      bool apart;                /* the host reads them through two bindings */
+   } layouts[3] = {{"one binding", 1, 0, false},
+                   {"two bindings", 2, 8, false},
+                   {"two bindings 4096 bytes apart", 2, FAR + 8, true}};
+   for (int l = 0; l < 3; l++) {
+      const uint32_t bindings = layouts[l].bindings;
+      const bool two = !bound || layouts[l].apart;
+      const unsigned long long want = two ? 3 : 2, want_binds = two ? 2 : 1;
+      const GLint want_binding = two ? 1 : 0, want_rel = two ? 0 : 8;
+      struct mgp_create_vertex_elements ve;
+      memset(&ve, 0, sizeof(ve));
+      ve.cso = new_handle(t, MGP_KIND_VERTEX_ELEMENTS);
+      ve.enabled_mask = 3;
+      ve.binding_count = bindings;
+      ve.attribs[0] = (struct mgp_vertex_attrib){.type = MGP_VERTEX_TYPE_FLOAT, .size = 2};
+      ve.attribs[1] = (struct mgp_vertex_attrib){.relative_offset = bindings == 1 ? 8 : 0,
+                                                 .type = MGP_VERTEX_TYPE_FLOAT,
+                                                 .size = 1,
+                                                 .binding = (uint8_t)(bindings - 1)};
+      ve.bindings[0] = ve.bindings[1] = (struct mgp_vertex_binding){.stride = 12};
+      t->cv->create_vertex_elements(t->ctx, &ve, NULL, 0);
+      t->cv->bind_vertex_elements(t->ctx, &(struct mgp_handle_args){ve.cso}, NULL, 0);
+      t->cv->clear(
+         t->ctx,
+         &(struct mgp_clear){.color_buffers = 1, .color_write_mask = {0xf}, .depth_write = 1}, NULL,
+         0);
+      struct mgp_vertex_buffer vb[2] = {{bufs[1], 0}, {bufs[1], layouts[l].second}};
+      t->cv->set_vertex_buffers(t->ctx, &(struct mgp_set_vertex_buffers){0, bindings}, vb,
+                                bindings);
+      calls_of_draw(t); /* the arrays' formats and bindings */
+      uint8_t first[4], corner[2][4];
+      host_pixel(t, W - 2, H - 2, first);
+      for (int i = 0; i < 2; i++) {
+         const unsigned long long binds = counter(t, "gles-vertex-buffer-binds");
+         vb[0].res = vb[1].res = bufs[i];
+         t->cv->set_vertex_buffers(t->ctx, &(struct mgp_set_vertex_buffers){0, bindings}, vb,
+                                   bindings);
+         const unsigned long long calls = calls_of_draw(t);
+         const unsigned long long bound_now = counter(t, "gles-vertex-buffer-binds") - binds;
+         GLint buf[2], binding[2], rel = -1;
+         host_attrib(t, 0, &buf[0], &binding[0]);
+         host_attrib(t, 1, &buf[1], &binding[1]);
+         PFNGLGETVERTEXATTRIBIVPROC get_attrib =
+            (PFNGLGETVERTEXATTRIBIVPROC)t->scr->h->imports_proc("glGetVertexAttribiv");
+         if (get_attrib)
+            get_attrib(1, GL_VERTEX_ATTRIB_RELATIVE_OFFSET, &rel);
+         host_pixel(t, W - 2, H - 2, corner[i]);
+         const GLenum e = host_error(t);
+         check(calls == want && bound_now == want_binds && buf[0] == names[i] &&
+                  buf[1] == names[i] && binding[0] == 0 && binding[1] == want_binding &&
+                  rel == want_rel && e == GL_NO_ERROR && t->fatal_count == 0,
+               "two attributes of one buffer through %s, the buffer changed alone (%s): %llu "
+               "host calls, %llu glBindVertexBuffer (want %llu, %llu); the host's attributes "
+               "read buffers %d, %d at bindings %d, %d, the second at %d (want %d at 0, %d, "
+               "%d), host error 0x%x",
+               layouts[l].how, bound ? "attribute bindings" : "an attribute a binding", calls,
+               bound_now, want, want_binds, buf[0], buf[1], binding[0], binding[1], rel, names[i],
+               want_binding, want_rel, e);
+      }
+      /* the moved triangle (its offset, the second attribute) leaves the top right as
+       * cleared; the whole one covers it; the moved one after it leaves the whole one's green */
+      check(first[1] == 0 && corner[0][1] == 255 && corner[1][1] == 255,
+            "%s: the top right pixel's green after the moved triangle %u (want 0), the whole "
+            "%u (want 255), the moved again %u (want 255)",
+            layouts[l].how, first[1], corner[0][1], corner[1][1]);
+   }
+}
+
 /* One word of a program's default block, changed between draws (uniform_few_change's glUniform4f):
  * glBufferSubData of the word and the draw, 2 host calls (native GLES's glUniform4f and draw),
  * the host's block holding every word and the pixel the new colour; a change of another word
@@ -2120,6 +2245,7 @@ main(int argc, char **argv)
    test_host_calls(&t);
    test_vertex_buffers(&t);
    test_vertex_buffers_compact(&t);
+   test_vertex_buffers_shared(&t);
    test_dynamic_parts(&t);
    test_declined_compact(&t);
    test_ubo_pad(&t);
