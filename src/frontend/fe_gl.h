@@ -2009,8 +2009,17 @@ void fe_vao_init_default(struct fe_context *ctx);
 void fe_vao_destroy(struct fe_context *ctx, struct fe_vao *vao);
 bool fe_vao_uses_mapped_buffer(const struct fe_vao *vao);
 /* Brings vao's binding fold up to date for the share's buffer generation bgen; true when it
- * changed (layout_version and buffers_version moved). Validate calls it before the two below. */
-bool fe_vao_fold(struct fe_vao *vao, uint64_t bgen);
+ * changed (layout_version and buffers_version moved). Validate calls it before the two below;
+ * inline, its test: every vertex-array switch asks it. */
+bool fe_vao_fold_update(struct fe_vao *vao, uint64_t bgen);
+static inline bool
+fe_vao_fold(struct fe_vao *vao, uint64_t bgen)
+{
+   if (vao->fold_layout_version == vao->layout_version &&
+       vao->fold_buffers_version == vao->buffers_version && vao->fold_bgen == bgen)
+      return false;
+   return fe_vao_fold_update(vao, bgen);
+}
 /* The vertex elements CSO payload (cso null) and the vertex buffers of a vertex array: one
  * pipe binding per GL binding read, less those folded into another (fe_vao_fold). */
 void fe_vao_build_elements(const struct fe_vao *vao, struct mgp_create_vertex_elements *out);

@@ -1059,8 +1059,9 @@ bind_vertex_input(struct fe_context *ctx, struct fe_vao *vao, uint64_t bgen)
    return true;
 }
 
-/* The vertex array's vertex-elements CSO, bound. */
-static void
+/* The vertex array's vertex-elements CSO, bound. Inline: emit_vertex_state's at every
+ * vertex-array switch. */
+static inline __attribute__((always_inline)) void
 emit_vertex_layout(struct fe_context *ctx, struct fe_vao *vao)
 {
    struct fe_tracker *t = &ctx->tracker;

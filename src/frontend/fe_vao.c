@@ -277,11 +277,8 @@ fold_compute(const struct fe_vao *vao, uint32_t read, uint8_t *into, uint32_t *d
 }
 
 bool
-fe_vao_fold(struct fe_vao *vao, uint64_t bgen)
+fe_vao_fold_update(struct fe_vao *vao, uint64_t bgen)
 {
-   if (vao->fold_layout_version == vao->layout_version &&
-       vao->fold_buffers_version == vao->buffers_version && vao->fold_bgen == bgen)
-      return false;
    const uint32_t read = read_bindings(vao);
    uint8_t into[FE_MAX_VERTEX_ATTRIBS] = {0};
    uint32_t delta[FE_MAX_VERTEX_ATTRIBS] = {0};
