@@ -2018,6 +2018,11 @@ fe_vao_fold(struct fe_vao *vao, uint64_t bgen)
    if (vao->fold_layout_version == vao->layout_version &&
        vao->fold_buffers_version == vao->buffers_version && vao->fold_bgen == bgen)
       return false;
+   /* one binding read (read_bindings current) and nothing folded: nothing to fold (a
+    * glVertexAttribPointer of a single array between draws) */
+   const uint32_t r = vao->read_bindings;
+   if (vao->read_layout_version == vao->layout_version && !(r & (r - 1)) && !vao->fold_mask)
+      return false;
    return fe_vao_fold_update(vao, bgen);
 }
 /* The vertex elements CSO payload (cso null) and the vertex buffers of a vertex array: one
