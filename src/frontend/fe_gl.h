@@ -515,6 +515,17 @@ struct fe_vao {
    uint32_t vi_id;
    uint64_t vi_buffers_version, vi_bgen, vi_hash;
    struct mgp_handle vi_index;
+   /* Bindings folded into another (fe_vao_fold): GL bindings of one buffer, stride and
+    * divisor, each at an offset inside the buffer, reach the backend as one pipe binding at
+    * the lowest of their offsets, their attributes' relative offsets moved by the difference
+    * (an interleaved array of glVertexAttribPointer calls is one binding, not one a location).
+    * Bit b of fold_mask: GL binding b is read through pipe binding fold_into[b], fold_delta[b]
+    * bytes past its offset. Kept for layout_version, buffers_version and the share's buffer
+    * generation fold_*; a change of the fold moves layout_version and buffers_version. */
+   uint32_t fold_mask;
+   uint8_t fold_into[FE_MAX_VERTEX_ATTRIBS];
+   uint32_t fold_delta[FE_MAX_VERTEX_ATTRIBS];
+   uint64_t fold_layout_version, fold_buffers_version, fold_bgen;
 };
 
 enum fe_attachment_slot {
@@ -1997,8 +2008,25 @@ void fe_vao_init_default(struct fe_context *ctx);
 /* Releases what a vertex array holds; frees it unless it is ctx->default_vao. */
 void fe_vao_destroy(struct fe_context *ctx, struct fe_vao *vao);
 bool fe_vao_uses_mapped_buffer(const struct fe_vao *vao);
+/* Brings vao's binding fold up to date for the share's buffer generation bgen; true when it
+ * changed (layout_version and buffers_version moved). Validate calls it before the two below;
+ * inline, its test: every vertex-array switch asks it. */
+bool fe_vao_fold_update(struct fe_vao *vao, uint64_t bgen);
+static inline bool
+fe_vao_fold(struct fe_vao *vao, uint64_t bgen)
+{
+   if (vao->fold_layout_version == vao->layout_version &&
+       vao->fold_buffers_version == vao->buffers_version && vao->fold_bgen == bgen)
+      return false;
+   /* one binding read (read_bindings current) and nothing folded: nothing to fold (a
+    * glVertexAttribPointer of a single array between draws) */
+   const uint32_t r = vao->read_bindings;
+   if (vao->read_layout_version == vao->layout_version && !(r & (r - 1)) && !vao->fold_mask)
+      return false;
+   return fe_vao_fold_update(vao, bgen);
+}
 /* The vertex elements CSO payload (cso null) and the vertex buffers of a vertex array: one
- * binding per attribute location, binding i for attribute i. */
+ * pipe binding per GL binding read, less those folded into another (fe_vao_fold). */
 void fe_vao_build_elements(const struct fe_vao *vao, struct mgp_create_vertex_elements *out);
 uint32_t fe_vao_build_buffers(struct fe_vao *vao, struct mgp_vertex_buffer *out);
 /* Bytes of one element of an attribute array, and its stride (0 resolved to tight). */

@@ -1059,6 +1059,38 @@ bind_vertex_input(struct fe_context *ctx, struct fe_vao *vao, uint64_t bgen)
    return true;
 }
 
+/* The vertex array's vertex-elements CSO, bound. Inline: emit_vertex_state's at every
+ * vertex-array switch. */
+static inline __attribute__((always_inline)) void
+emit_vertex_layout(struct fe_context *ctx, struct fe_vao *vao)
+{
+   struct fe_tracker *t = &ctx->tracker;
+   struct fe_cso_cache *cc = ctx->cso_vertex_elements;
+   struct mgp_handle h;
+   /* A switch between vertex arrays (one per mesh) finds each one's CSO on the array while
+    * no CSO was evicted since: an eviction may have deleted it, so then it is looked up. */
+   if (vao->ve_cache == cc && vao->ve_layout_version == vao->layout_version &&
+       vao->ve_evictions == fe_cso_evictions(cc)) {
+      h = vao->ve_handle;
+      fe_cso_touch(cc, vao->ve_entry, h);
+   } else {
+      struct mgp_create_vertex_elements ve;
+      fe_vao_build_elements(vao, &ve);
+      uint32_t entry = 0;
+      h = fe_cso_lookup_entry(ctx, cc, &ve, sizeof(ve), &entry);
+      vao->ve_cache = mgp_handle_is_null(h) ? NULL : cc;
+      vao->ve_handle = h;
+      vao->ve_entry = entry;
+      vao->ve_layout_version = vao->layout_version;
+      vao->ve_evictions = fe_cso_evictions(cc);
+   }
+   if (!mgp_handle_eq(h, t->ve_bound)) {
+      mgp_bind_vertex_elements(&ctx->pipe, &(struct mgp_handle_args){h});
+      t->ve_bound = h;
+   }
+   t->vao_layout_version = vao->layout_version;
+}
+
 /* The vertex array's buffers and offsets; bgen: the share's buffer generation they read;
  * same_vao: the array bound at the last validate too. */
 static void
@@ -1066,6 +1098,9 @@ emit_vertex_buffers(struct fe_context *ctx, uint64_t bgen, bool same_vao)
 {
    struct fe_tracker *t = &ctx->tracker;
    struct fe_vao *vao = ctx->vao;
+   /* new offsets may fold the bindings otherwise (emit_vertex_state asked it already) */
+   if (same_vao && fe_vao_fold(vao, bgen))
+      emit_vertex_layout(ctx, vao);
    /* A switch binds the array's vertex input; a change within the array (client arrays that
     * move at every draw, a glVertexAttribPointer) sends the set as before, and the input is
     * defined again at the next switch back. */
@@ -1093,33 +1128,10 @@ emit_vertex_state(struct fe_context *ctx)
    struct fe_tracker *t = &ctx->tracker;
    struct fe_vao *vao = ctx->vao;
    bool same_vao = t->vao == vao;
-   if (!same_vao || t->vao_layout_version != vao->layout_version) {
-      struct fe_cso_cache *cc = ctx->cso_vertex_elements;
-      struct mgp_handle h;
-      /* A switch between vertex arrays (one per mesh) finds each one's CSO on the array while
-       * no CSO was evicted since: an eviction may have deleted it, so then it is looked up. */
-      if (vao->ve_cache == cc && vao->ve_layout_version == vao->layout_version &&
-          vao->ve_evictions == fe_cso_evictions(cc)) {
-         h = vao->ve_handle;
-         fe_cso_touch(cc, vao->ve_entry, h);
-      } else {
-         struct mgp_create_vertex_elements ve;
-         fe_vao_build_elements(vao, &ve);
-         uint32_t entry = 0;
-         h = fe_cso_lookup_entry(ctx, cc, &ve, sizeof(ve), &entry);
-         vao->ve_cache = mgp_handle_is_null(h) ? NULL : cc;
-         vao->ve_handle = h;
-         vao->ve_entry = entry;
-         vao->ve_layout_version = vao->layout_version;
-         vao->ve_evictions = fe_cso_evictions(cc);
-      }
-      if (!mgp_handle_eq(h, t->ve_bound)) {
-         mgp_bind_vertex_elements(&ctx->pipe, &(struct mgp_handle_args){h});
-         t->ve_bound = h;
-      }
-      t->vao_layout_version = vao->layout_version;
-   }
    uint64_t bgen = atomic_load(&ctx->share->buffer_gen);
+   fe_vao_fold(vao, bgen); /* before the layout and buffers it shapes */
+   if (!same_vao || t->vao_layout_version != vao->layout_version)
+      emit_vertex_layout(ctx, vao);
    if (!same_vao || t->vao_buffers_version != vao->buffers_version || t->vb_gen != bgen)
       emit_vertex_buffers(ctx, bgen, same_vao);
    t->vao = vao;
@@ -1382,6 +1394,7 @@ fe_tracker_repeat(struct fe_context *ctx, bool constants, bool buffers)
       t->vertex_validates++;
       emit_vertex_buffers(ctx, t->vb_gen, true);
       t->draw_in.vao_buffers_version = ctx->vao->buffers_version;
+      t->draw_in.vao_layout_version = ctx->vao->layout_version; /* a fold that changed */
    }
    draw_inputs_current(ctx);
 }
@@ -1538,6 +1551,7 @@ fe_validate(struct fe_context *ctx, enum fe_verb_class verb)
             t->vertex_validates++;
             emit_vertex_buffers(ctx, t->vb_gen, true);
             t->draw_in.vao_buffers_version = ctx->vao->buffers_version;
+            t->draw_in.vao_layout_version = ctx->vao->layout_version; /* a fold that changed */
          }
          /* the classes that changed were kept above */
          draw_inputs_current(ctx);

@@ -176,15 +176,19 @@ fe_vao_build_elements(const struct fe_vao *vao, struct mgp_create_vertex_element
          (uint8_t)((a->normalized && !fixed ? MGP_ATTRIB_NORMALIZED : 0) |
                    (a->integer ? MGP_ATTRIB_INTEGER : 0) | (a->dbl ? MGP_ATTRIB_DOUBLE : 0));
       /* One pipe binding per GL binding read: attributes that share one (glVertexAttribBinding)
-       * reach the backend as one vertex buffer binding with their relative offsets. A streamed
-       * array is copied from its own binding alone. */
-      const uint32_t b = fe_vao_attrib_binding(vao, i);
-      const struct fe_vertex_attrib *src = &vao->attribs[b];
+       * reach the backend as one vertex buffer binding with their relative offsets, and so do
+       * bindings folded into one (fe_vao_fold). A streamed array is copied from its own
+       * binding alone. */
+      const uint32_t gb = fe_vao_attrib_binding(vao, i);
+      const struct fe_vertex_attrib *src = &vao->attribs[gb];
+      /* a binding folded into another (fe_vao_fold) is read through that one, further on */
+      const bool folded = (vao->fold_mask >> gb) & 1u;
+      const uint32_t b = folded ? vao->fold_into[gb] : gb;
       out->attribs[i].binding = (uint8_t)b;
       if (attrib_streamed(vao, i)) {
          out->bindings[b].stride = fixed ? comps * 4u : fe_vao_attrib_stride(a);
       } else {
-         out->attribs[i].relative_offset = a->relative_offset;
+         out->attribs[i].relative_offset = a->relative_offset + (folded ? vao->fold_delta[gb] : 0);
          out->bindings[b].stride = src->binding_stride;
       }
       out->bindings[b].divisor = src->divisor;
@@ -209,10 +213,99 @@ read_bindings(struct fe_vao *vao)
    return vao->read_bindings;
 }
 
+/* Whether GL binding b of vao may share a pipe binding with another: a buffer (not a client
+ * array, not a stream copy) with storage past b's offset (an offset at or past the end keeps
+ * its own binding, which the backend declines as before). */
+static bool
+foldable(const struct fe_vao *vao, uint32_t b)
+{
+   const struct fe_vertex_attrib *a = &vao->attribs[b];
+   return a->buffer && !a->client && !attrib_streamed(vao, b) &&
+          a->offset < (uint64_t)a->buffer->size;
+}
+
+/* The fold of vao's bindings as they are now (fe_vao_fold): each group of foldable bindings
+ * of one buffer, stride and divisor is read through the binding of its lowest offset (the
+ * first such), the others' attributes that many bytes further on, where that keeps every
+ * relative offset within FE_MAX_VERTEX_ATTRIB_RELATIVE_OFFSET (a double's second half,
+ * 16 bytes on, too). */
+static uint32_t
+fold_compute(const struct fe_vao *vao, uint32_t read, uint8_t *into, uint32_t *delta)
+{
+   uint32_t reach[FE_MAX_VERTEX_ATTRIBS] = {0}; /* per binding: its attributes' last offset */
+   for (uint32_t i = 0; i < FE_MAX_VERTEX_ATTRIBS; i++) {
+      const struct fe_vertex_attrib *a = &vao->attribs[i];
+      if (!a->enabled || attrib_streamed(vao, i))
+         continue;
+      const uint32_t b = fe_vao_attrib_binding(vao, i);
+      const uint32_t r = a->relative_offset + (a->dbl ? 16u : 0u);
+      if (r > reach[b])
+         reach[b] = r;
+   }
+   uint32_t mask = 0, done = 0;
+   for (uint32_t m = read; m; m &= m - 1) {
+      const uint32_t b = (uint32_t)__builtin_ctz(m);
+      if ((done >> b) & 1u || !foldable(vao, b))
+         continue;
+      const struct fe_vertex_attrib *p = &vao->attribs[b];
+      /* b's group: the foldable bindings after it of its buffer, stride and divisor */
+      uint32_t group = 1u << b, lead = b;
+      for (uint32_t n = m & (m - 1); n; n &= n - 1) {
+         const uint32_t c = (uint32_t)__builtin_ctz(n);
+         const struct fe_vertex_attrib *q = &vao->attribs[c];
+         if (q->buffer != p->buffer || q->binding_stride != p->binding_stride ||
+             q->divisor != p->divisor || !foldable(vao, c))
+            continue;
+         group |= 1u << c;
+         if (q->offset < vao->attribs[lead].offset)
+            lead = c;
+      }
+      done |= group;
+      const uint64_t base = vao->attribs[lead].offset;
+      for (uint32_t g = group & ~(1u << lead); g; g &= g - 1) {
+         const uint32_t c = (uint32_t)__builtin_ctz(g);
+         const uint64_t d = vao->attribs[c].offset - base;
+         if (reach[c] > FE_MAX_VERTEX_ATTRIB_RELATIVE_OFFSET ||
+             d > FE_MAX_VERTEX_ATTRIB_RELATIVE_OFFSET - reach[c])
+            continue;
+         mask |= 1u << c;
+         into[c] = (uint8_t)lead;
+         delta[c] = (uint32_t)d;
+      }
+   }
+   return mask;
+}
+
+bool
+fe_vao_fold_update(struct fe_vao *vao, uint64_t bgen)
+{
+   const uint32_t read = read_bindings(vao);
+   uint8_t into[FE_MAX_VERTEX_ATTRIBS] = {0};
+   uint32_t delta[FE_MAX_VERTEX_ATTRIBS] = {0};
+   /* one binding read (a single array, or every attribute on one binding) has nothing to fold */
+   const uint32_t mask = read & (read - 1) ? fold_compute(vao, read, into, delta) : 0;
+   const bool changed =
+      mask != vao->fold_mask || (mask && (memcmp(into, vao->fold_into, sizeof(into)) ||
+                                          memcmp(delta, vao->fold_delta, sizeof(delta))));
+   if (changed) {
+      vao->fold_mask = mask;
+      memcpy(vao->fold_into, into, sizeof(into));
+      memcpy(vao->fold_delta, delta, sizeof(delta));
+      /* the elements and the buffers both read the fold: each is sent again (a draw's
+       * validate moves them, so no draw serial moves) */
+      vao->layout_version++;
+      vao->buffers_version++;
+   }
+   vao->fold_layout_version = vao->layout_version;
+   vao->fold_buffers_version = vao->buffers_version;
+   vao->fold_bgen = bgen;
+   return changed;
+}
+
 uint32_t
 fe_vao_build_buffers(struct fe_vao *vao, struct mgp_vertex_buffer *out)
 {
-   const uint32_t read = read_bindings(vao);
+   const uint32_t read = read_bindings(vao) & ~vao->fold_mask;
    /* one past the highest binding read: the entries the caller reads (a streamed array is
     * an enabled attribute reading its own binding, so below it too) */
    const uint32_t count = read ? 32u - (uint32_t)__builtin_clz(read) : 0;

@@ -3192,6 +3192,126 @@ test_vertex_inputs(void)
    env_finish(&e);
 }
 
+/* ---- bindings folded into one (fe_vao_fold) ---- */
+
+/* A draw; then the bound elements put attribute 1 on binding b1 at relative offset rel1, and
+ * the server holds (vim_apply) buffer vb0 at binding 0 from offset off0 and, where b1 is 1,
+ * buffer vb1 at binding 1 from offset off1. */
+static void
+fold_draw(struct fe_context *ctx, const char *what, uint32_t b1, uint32_t rel1, GLuint vb0,
+          uint64_t off0, GLuint vb1, uint64_t off1)
+{
+   fake_clear();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_EQ(mgl_glGetError(), GL_NO_ERROR);
+   ve_scan();
+   vim_apply();
+   const struct mgp_create_vertex_elements *c = &ve_made[ve_bound_now.slot & 255];
+   const struct mgp_handle want0 = fe_buffer_res(fe_buffer_lookup(ctx, vb0));
+   const struct mgp_handle want1 = fe_buffer_res(fe_buffer_lookup(ctx, vb1));
+   if (c->attribs[0].binding != 0 || c->attribs[0].relative_offset != 0 ||
+       c->attribs[1].binding != b1 || c->attribs[1].relative_offset != rel1 ||
+       c->bindings[b1].stride != 16 || !mgp_handle_eq(vim.vb[0].res, want0) ||
+       vim.vb[0].offset != off0 ||
+       (b1 == 1 && (!mgp_handle_eq(vim.vb[1].res, want1) || vim.vb[1].offset != off1))) {
+      fprintf(stderr,
+              "fold: %s: attribute 1 on binding %u at %u (want %u at %u), offsets held %llu "
+              "%llu (want %llu %llu)\n",
+              what, c->attribs[1].binding, c->attribs[1].relative_offset, b1, rel1,
+              (unsigned long long)vim.vb[0].offset, (unsigned long long)vim.vb[1].offset,
+              (unsigned long long)off0, (unsigned long long)off1);
+      fake_dump(what);
+      fe_test_failures++;
+   }
+}
+
+/* Attribute 0 (three floats) on buffer vb0 at off0, attribute 1 (four normalized bytes) on
+ * vb1 at off1, both of stride 16; vb0 is left bound. */
+static void
+fold_pointers(GLuint vb0, uint64_t off0, GLuint vb1, uint64_t off1)
+{
+   mgl_glBindBuffer(GL_ARRAY_BUFFER, vb1);
+   mgl_glVertexAttribPointer(1, 4, GL_UNSIGNED_BYTE, GL_TRUE, 16, (const void *)(uintptr_t)off1);
+   mgl_glBindBuffer(GL_ARRAY_BUFFER, vb0);
+   mgl_glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 16, (const void *)(uintptr_t)off0);
+}
+
+/* Issue 22: attributes of one buffer, stride and divisor (an interleaved array) reach the
+ * backend as one vertex buffer binding at the lowest offset, the others' relative offsets
+ * moved by the difference; pointers moved alike keep the elements, one moved alone binds
+ * elements with the new difference; another buffer, another divisor, an offset at or past
+ * the buffer's end (also after a glBufferData that shrinks it) or a difference past
+ * GL_MAX_VERTEX_ATTRIB_RELATIVE_OFFSET keep a binding of their own. */
+static void
+test_vertex_fold(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 64, 64);
+   memset(ve_made, 0, sizeof(ve_made));
+   ve_bound_now = mgp_handle_null();
+   struct fake_program fp = {.num_inputs = 2, .inputs = {"pos", "col"}};
+   mgl_glUseProgram(make_program(&fp));
+   GLuint vao, vbo[2];
+   mgl_glGenVertexArrays(1, &vao);
+   mgl_glBindVertexArray(vao);
+   mgl_glGenBuffers(2, vbo);
+   for (int i = 1; i >= 0; i--) {
+      mgl_glBindBuffer(GL_ARRAY_BUFFER, vbo[i]);
+      mgl_glBufferData(GL_ARRAY_BUFFER, 256, NULL, GL_STATIC_DRAW);
+   }
+   mgl_glEnableVertexAttribArray(0);
+   mgl_glEnableVertexAttribArray(1);
+   const GLuint a = vbo[0], b = vbo[1];
+   const uint64_t lim = FE_MAX_VERTEX_ATTRIB_RELATIVE_OFFSET;
+   fold_pointers(a, 0, a, 12);
+   fold_draw(e.ctx, "interleaved", 0, 12, a, 0, 0, 0);
+   fold_pointers(a, 32, a, 44);
+   fold_draw(e.ctx, "both moved", 0, 12, a, 32, 0, 0);
+   CHECK_EQ(fake_count_of(MGP_CALL_bind_vertex_elements), 0);
+   CHECK_EQ(fake_count_of(MGP_CALL_create_vertex_elements), 0);
+   fold_pointers(a, 32, a, 64);
+   fold_draw(e.ctx, "one moved", 0, 32, a, 32, 0, 0);
+   CHECK_EQ(fake_count_of(MGP_CALL_bind_vertex_elements), 1);
+   fold_pointers(a, 0, b, 12);
+   fold_draw(e.ctx, "two buffers", 1, 0, a, 0, b, 12);
+   fold_pointers(a, 0, a, 12);
+   fold_draw(e.ctx, "one buffer again", 0, 12, a, 0, 0, 0);
+   mgl_glVertexAttribDivisor(1, 1);
+   fold_draw(e.ctx, "per instance", 1, 0, a, 0, a, 12);
+   mgl_glVertexAttribDivisor(0, 1);
+   fold_draw(e.ctx, "both per instance", 0, 12, a, 0, 0, 0);
+   mgl_glVertexAttribDivisor(0, 0);
+   mgl_glVertexAttribDivisor(1, 0);
+   fold_pointers(a, 0, a, 256);
+   fold_draw(e.ctx, "offset at the end", 1, 0, a, 0, a, 256);
+   fold_pointers(a, 4, a, 200);
+   fold_draw(e.ctx, "offset inside", 0, 196, a, 4, 0, 0);
+   /* new storage, smaller: binding 1's offset is past it now (the share's buffer generation) */
+   mgl_glBufferData(GL_ARRAY_BUFFER, 128, NULL, GL_STATIC_DRAW);
+   fold_draw(e.ctx, "storage shrunk", 1, 0, a, 4, a, 200);
+   mgl_glBufferData(GL_ARRAY_BUFFER, 4096, NULL, GL_STATIC_DRAW);
+   fold_draw(e.ctx, "storage grown", 0, 196, a, 4, 0, 0);
+   fold_pointers(a, 0, a, lim);
+   fold_draw(e.ctx, "difference at the limit", 0, (uint32_t)lim, a, 0, 0, 0);
+   fold_pointers(a, 0, a, lim + 1);
+   fold_draw(e.ctx, "difference past the limit", 1, 0, a, 0, a, lim + 1);
+   /* the lower offset leads whichever attribute has it */
+   fold_pointers(a, 40, a, 8);
+   mgl_glBindVertexArray(0);
+   mgl_glBindVertexArray(vao);
+   fake_clear();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   ve_scan();
+   const struct mgp_create_vertex_elements *c = &ve_made[ve_bound_now.slot & 255];
+   CHECK_EQ(c->attribs[0].binding, 1);
+   CHECK_EQ(c->attribs[0].relative_offset, 32);
+   CHECK_EQ(c->attribs[1].binding, 1);
+   CHECK_EQ(c->attribs[1].relative_offset, 0);
+   mgl_glDeleteVertexArrays(1, &vao);
+   mgl_glDeleteBuffers(2, vbo);
+   env_finish(&e);
+}
+
 /* A draw whose draw serial, mode, program and surface are the last ready draw's takes the kept
  * yes of draw_ready (issue 22, the per-draw floor); another mode, a mapped buffer or an
  * incomplete framebuffer still give the spec's answer, and a refused draw is never kept. */
@@ -4538,6 +4658,7 @@ main(void)
 {
    test_stencil_texturing();
    test_vertex_inputs();
+   test_vertex_fold();
    test_vao_switch_elements();
    test_viewport_is_dynamic();
    test_viewport_array();
