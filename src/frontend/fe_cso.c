@@ -233,6 +233,15 @@ fe_cso_touch(struct fe_cso_cache *c, uint32_t entry, struct mgp_handle h)
       c->entries[entry - 1].touched = true;
 }
 
+bool
+fe_cso_touch_since(struct fe_cso_cache *c, uint32_t entry, struct mgp_handle h, uint64_t evictions)
+{
+   if (c->evictions != evictions)
+      return false;
+   fe_cso_touch(c, entry, h);
+   return true;
+}
+
 struct mgp_handle
 fe_cso_lookup_entry(struct fe_context *ctx, struct fe_cso_cache *c, const void *payload,
                     size_t size, uint32_t *entry)

@@ -1070,9 +1070,8 @@ emit_vertex_layout(struct fe_context *ctx, struct fe_vao *vao)
    /* A switch between vertex arrays (one per mesh) finds each one's CSO on the array while
     * no CSO was evicted since: an eviction may have deleted it, so then it is looked up. */
    if (vao->ve_cache == cc && vao->ve_layout_version == vao->layout_version &&
-       vao->ve_evictions == fe_cso_evictions(cc)) {
+       fe_cso_touch_since(cc, vao->ve_entry, vao->ve_handle, vao->ve_evictions)) {
       h = vao->ve_handle;
-      fe_cso_touch(cc, vao->ve_entry, h);
    } else {
       struct mgp_create_vertex_elements ve;
       fe_vao_build_elements(vao, &ve);
@@ -1158,13 +1157,56 @@ emit_vertex_state(struct fe_context *ctx)
    }
 }
 
+/* The bit of each call a switch to a held vertex input sends (bind_vertex_input, and
+ * define_vertex_input, which made it): both in one caps word. */
+#define VERTEX_INPUT_CALLS                                                                         \
+   ((1ull << (MGP_CALL_define_vertex_input % 64)) | (1ull << (MGP_CALL_bind_vertex_input % 64)))
+_Static_assert(MGP_CALL_define_vertex_input / 64 == MGP_CALL_bind_vertex_input / 64,
+               "one caps word holds both vertex-input calls");
+
+/* emit_vertex_state's switch to another vertex array (a glBindVertexArray between draws, one
+ * per mesh) where everything the array remembers of the server is current: its
+ * vertex-elements CSO (no eviction since, its layout), the vertex input defined for it (its
+ * buffers_version, the share's buffer generation, its element buffer's handle: any
+ * glVertexAttribPointer, glBindVertexBuffer, element-buffer bind, glBufferData or deletion
+ * moves one of them), and no attribute value to send. Then the switch is its binds alone,
+ * inline; false with nothing done: emit_vertex_state takes it. */
+static inline __attribute__((always_inline)) bool
+vertex_switch_held(struct fe_context *ctx, struct fe_vao *vao)
+{
+   struct fe_tracker *t = &ctx->tracker;
+   const uint64_t bgen = atomic_load(&ctx->share->buffer_gen);
+   const struct mgp_handle index = fe_buffer_res(vao->elements);
+   struct fe_cso_cache *cc = ctx->cso_vertex_elements;
+   if (t->vao == vao || !vao->vi_id || vao->vi_buffers_version != vao->buffers_version ||
+       vao->vi_bgen != bgen || !mgp_handle_eq(vao->vi_index, index) || vao->ve_cache != cc ||
+       vao->ve_layout_version != vao->layout_version || t->attrib_defaults_dirty ||
+       (~ctx->share->caps->call_mask[MGP_CALL_bind_vertex_input / 64] & VERTEX_INPUT_CALLS) ||
+       !fe_cso_touch_since(cc, vao->ve_entry, vao->ve_handle, vao->ve_evictions))
+      return false;
+   if (!mgp_handle_eq(vao->ve_handle, t->ve_bound)) {
+      mgp_bind_vertex_elements(&ctx->pipe, &(struct mgp_handle_args){vao->ve_handle});
+      t->ve_bound = vao->ve_handle;
+   }
+   mgp_bind_vertex_input(&ctx->pipe, &(struct mgp_u32_args){.value = vao->vi_id});
+   t->vao_layout_version = vao->layout_version;
+   t->vb_hash = vao->vi_hash;
+   t->index_res = index;
+   t->index_offset = 0;
+   t->vao_buffers_version = vao->buffers_version;
+   t->vb_gen = bgen;
+   t->vao = vao;
+   return true;
+}
+
 /* The vertex-array group alone (another vertex array, layout or attribute value), and what the
  * draw then holds of it. */
 static void
 emit_vertex_group(struct fe_tracker *t, struct fe_context *ctx)
 {
    t->array_validates++;
-   emit_vertex_state(ctx);
+   if (!vertex_switch_held(ctx, ctx->vao))
+      emit_vertex_state(ctx);
    t->draw_in.vao = (uintptr_t)ctx->vao;
    t->draw_in.vao_layout_version = ctx->vao->layout_version;
    t->draw_in.vao_buffers_version = ctx->vao->buffers_version;

@@ -3161,6 +3161,63 @@ test_vertex_inputs(void)
    mgl_glBindVertexArray(vao[0]);
    mgl_glDeleteBuffers(1, &vbo[2]);
    vim_draw(&e, vao[2], "C after its buffer's name was deleted");
+   /* issue 22, the switch to a held input (fe_tracker.c, vertex_switch_held), each change
+    * made behind the array it touches (another array drawn last): B and C on buffers of
+    * their own, held; defines counts each draw's define_vertex_input */
+   GLuint nb[2];
+   mgl_glGenBuffers(2, nb);
+   for (int i = 0; i < 2; i++) {
+      mgl_glBindBuffer(GL_ARRAY_BUFFER, nb[i]);
+      mgl_glBufferData(GL_ARRAY_BUFFER, 256, NULL, GL_STATIC_DRAW);
+   }
+   mgl_glVertexArrayVertexBuffer(vao[2], 0, nb[0], 0, 12);
+   mgl_glVertexArrayVertexBuffer(vao[1], 0, nb[1], 0, 12);
+   vim_draw(&e, vao[1], "B on a buffer of its own");
+   vim_draw(&e, vao[2], "C on a buffer of its own");
+   CHECK_EQ(fake_count_of(MGP_CALL_define_vertex_input), 1);
+   vim_draw(&e, vao[1], "B held");
+   CHECK_EQ(fake_count_of(MGP_CALL_define_vertex_input), 0);
+   /* C's buffer re-specified at its own size (the handle stays, the store is new) */
+   mgl_glBindBuffer(GL_ARRAY_BUFFER, nb[0]);
+   mgl_glBufferData(GL_ARRAY_BUFFER, 256, NULL, GL_STATIC_DRAW);
+   vim_draw(&e, vao[2], "C after its buffer was re-specified at its size");
+   CHECK_EQ(fake_count_of(MGP_CALL_define_vertex_input), 1);
+   vim_draw(&e, vao[1], "B after C's re-specification");
+   vim_draw(&e, vao[2], "C held again");
+   CHECK_EQ(fake_count_of(MGP_CALL_define_vertex_input), 0);
+   /* B's buffer's name deleted and made again (another object, another size): B keeps
+    * drawing from the object it names */
+   GLuint again;
+   mgl_glDeleteBuffers(1, &nb[1]);
+   mgl_glGenBuffers(1, &again);
+   mgl_glBindBuffer(GL_ARRAY_BUFFER, again);
+   mgl_glBufferData(GL_ARRAY_BUFFER, 1024, NULL, GL_STATIC_DRAW);
+   vim_draw(&e, vao[1], "B after its buffer's name was made again");
+   CHECK_EQ(fake_count_of(MGP_CALL_define_vertex_input), 1);
+   vim_draw(&e, vao[2], "C after B's buffer's name was made again");
+   vim_draw(&e, vao[1], "B held after its buffer's name was made again");
+   CHECK_EQ(fake_count_of(MGP_CALL_define_vertex_input), 0);
+   /* B on a buffer name with no store yet, then its store made while C is drawn: the
+    * handle B's input holds is made by that glBufferData (the share's buffer generation) */
+   GLuint late;
+   mgl_glGenBuffers(1, &late);
+   mgl_glBindBuffer(GL_ARRAY_BUFFER, late);
+   mgl_glVertexArrayVertexBuffer(vao[1], 0, late, 0, 12);
+   vim_draw(&e, vao[1], "B on a buffer with no store");
+   vim_draw(&e, vao[2], "C before B's buffer's store");
+   mgl_glBufferData(GL_ARRAY_BUFFER, 256, NULL, GL_STATIC_DRAW);
+   /* C twice: the second is kept as the repeat draw, which takes the switch to B */
+   vim_draw(&e, vao[2], "C after B's buffer's store");
+   vim_draw(&e, vao[2], "C kept after B's buffer's store");
+   vim_draw(&e, vao[1], "B after its buffer's store was made");
+   CHECK_EQ(fake_count_of(MGP_CALL_define_vertex_input), 1);
+   /* glVertexAttribPointer on C while C is bound, B drawn last: C's new buffer */
+   mgl_glBindVertexArray(vao[2]);
+   mgl_glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 0, (const void *)(uintptr_t)64);
+   vim_draw(&e, vao[2], "C after its pointer moved while bound");
+   CHECK_EQ(fake_count_of(MGP_CALL_define_vertex_input), 1);
+   vim_draw(&e, vao[1], "B after C's pointer moved");
+   CHECK_EQ(fake_count_of(MGP_CALL_define_vertex_input), 0);
    /* A deleted: its id goes to a new array, which is defined before it is bound */
    mgl_glDeleteVertexArrays(1, &vao[0]);
    GLuint vd;
