@@ -1489,6 +1489,19 @@ host_attrib(struct t *t, GLuint loc, GLint *buffer, GLint *binding)
    }
 }
 
+/* What the host holds for attributes 0 and 1 (host_attrib) and attribute 1's relative offset */
+static void
+host_two_attribs(struct t *t, GLint buf[2], GLint binding[2], GLint *rel)
+{
+   host_attrib(t, 0, &buf[0], &binding[0]);
+   host_attrib(t, 1, &buf[1], &binding[1]);
+   PFNGLGETVERTEXATTRIBIVPROC get_attrib =
+      (PFNGLGETVERTEXATTRIBIVPROC)t->scr->h->imports_proc("glGetVertexAttribiv");
+   *rel = -1;
+   if (get_attrib)
+      get_attrib(1, GL_VERTEX_ATTRIB_RELATIVE_OFFSET, rel);
+}
+
 /* vertex_buffers_shared's two bindings folded into one on bufs[1] (the last draw's): binding 1's
  * buffer alone set to bufs[0] and the next draw, nothing else changed, reads the whole
  * triangle's offset (its top right green) through a binding of its own (the fold found again:
@@ -1508,13 +1521,8 @@ vertex_buffers_unfold(struct t *t, const struct mgp_handle bufs[2], const GLint 
          0);
       t->cv->set_vertex_buffers(t->ctx, &(struct mgp_set_vertex_buffers){1, 1}, &vb, 1);
       calls_of_draw(t);
-      GLint buf[2], binding[2], rel = -1;
-      host_attrib(t, 0, &buf[0], &binding[0]);
-      host_attrib(t, 1, &buf[1], &binding[1]);
-      PFNGLGETVERTEXATTRIBIVPROC get_attrib =
-         (PFNGLGETVERTEXATTRIBIVPROC)t->scr->h->imports_proc("glGetVertexAttribiv");
-      if (get_attrib)
-         get_attrib(1, GL_VERTEX_ATTRIB_RELATIVE_OFFSET, &rel);
+      GLint buf[2], binding[2], rel;
+      host_two_attribs(t, buf, binding, &rel);
       uint8_t corner[4];
       host_pixel(t, W - 2, H - 2, corner);
       const GLenum e = host_error(t);
@@ -1605,13 +1613,8 @@ test_vertex_buffers_shared(struct t *t)
                                    bindings);
          const unsigned long long calls = calls_of_draw(t);
          const unsigned long long bound_now = counter(t, "gles-vertex-buffer-binds") - binds;
-         GLint buf[2], binding[2], rel = -1;
-         host_attrib(t, 0, &buf[0], &binding[0]);
-         host_attrib(t, 1, &buf[1], &binding[1]);
-         PFNGLGETVERTEXATTRIBIVPROC get_attrib =
-            (PFNGLGETVERTEXATTRIBIVPROC)t->scr->h->imports_proc("glGetVertexAttribiv");
-         if (get_attrib)
-            get_attrib(1, GL_VERTEX_ATTRIB_RELATIVE_OFFSET, &rel);
+         GLint buf[2], binding[2], rel;
+         host_two_attribs(t, buf, binding, &rel);
          host_pixel(t, W - 2, H - 2, corner[i]);
          const GLenum e = host_error(t);
          check(calls == want && bound_now == want_binds && buf[0] == names[i] &&
