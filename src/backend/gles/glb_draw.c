@@ -221,9 +221,10 @@ glb_set_vertex_buffers(void *self, const struct mgp_set_vertex_buffers *args, co
       glb_fatal(ctx->scr, MGU_FATAL_ProtocolCorruption, "set_vertex_buffers: slots past 16");
       return;
    }
+   /* the bindings set: arrays_bound's fold checked again where one of them it folds moved */
+   ctx->vb_moved |= (uint16_t)(((1u << tail_count) - 1u) << args->start);
    if (tail_count) /* none: no tail at all (memcpy takes no NULL, even for 0 bytes) */
       memcpy(&ctx->vb[args->start], tail, tail_count * sizeof(struct mgp_vertex_buffer));
-   ctx->vb_moved |= (uint16_t)(((1u << tail_count) - 1u) << args->start);
 }
 
 void
