@@ -382,6 +382,7 @@ struct glb_render_state {
 struct glb_vertex_elements {
    struct glb_obj base;
    struct mgp_create_vertex_elements ve;
+   uint64_t serial; /* the screen's count of those made (a fold's key: glb_vertex_fold) */
 };
 
 /* One host program of a client program (struct glb_shader: its variants). */
@@ -537,6 +538,23 @@ struct glb_sampler_view {
 #define GLB_IMAGE_BASE 160      /* images' descriptor bindings (glsl.h) */
 #define GLB_MAX_IMAGES MGP_MAX_SHADER_IMAGES
 
+/* glb_draw.c:arrays_bound's fold of the MGPipe bindings the arrays read into host bindings,
+ * kept while what it rests on stands: the vertex elements (serial) and arrays it was found for,
+ * and each folded binding's buffer (its lead's) and distance from its lead's offset. valid: the
+ * last arrays_bound found or kept it and put it whole (a decline leaves it invalid). */
+struct glb_vertex_fold {
+   bool valid;
+   uint64_t serial;
+   uint32_t arrays;
+   uint16_t put;    /* the host bindings the arrays read */
+   uint16_t folded; /* the bindings read through another's (their lead's) host binding */
+   uint16_t lone;   /* those sharing a stride and divisor with another read, folded with none */
+   uint8_t lead[GLB_MAX_VB];
+   uint64_t dist[GLB_MAX_VB];     /* folded binding i: its offset less its lead's */
+   uint8_t host[GLB_MAX_ATTRIBS]; /* each array's host binding */
+   uint32_t rel[GLB_MAX_ATTRIBS]; /* and its relative offset there */
+};
+
 struct glb_context {
    struct glb_obj base;
    struct glb_screen *scr;
@@ -555,6 +573,9 @@ struct glb_context {
    uint8_t dyn_parts;
    struct mgp_handle render_state, vertex_elements, program;
    struct mgp_vertex_buffer vb[GLB_MAX_VB];
+   /* the bindings set_vertex_buffers set since arrays_bound last found or kept its fold */
+   uint16_t vb_moved;
+   struct glb_vertex_fold fold;
    struct mgp_set_index_buffer ib;
    struct mgp_buffer_range ubo[GLB_MAX_UBO];
    /* the program's buffers last put a padded copy of a uniform range (glb_program_buffers):
@@ -817,6 +838,7 @@ struct glb_screen {
    uint64_t hide_cap_bits;   /* MGL_GLES_HIDE's cap bits the caps leave out */
    uint32_t hide;            /* MGL_GLES_HIDE's features (glb_screen.c: GLB_HIDE_*) */
    uint64_t store_serial;    /* the last glb_resource.store_serial given */
+   uint64_t ve_serial;       /* the last glb_vertex_elements.serial given */
    GLint timer_bits;         /* GL_TIMESTAMP_EXT's counter bits; 0: no EXT_disjoint_timer_query */
    GLint max_clip_distances; /* 0: no EXT_clip_cull_distance */
    /* the geometry stage (GLES 3.2, or 3.1 with EXT_geometry_shader) and layered framebuffers;

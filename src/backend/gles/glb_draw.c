@@ -106,6 +106,7 @@ glb_create_vertex_elements(void *self, const struct mgp_create_vertex_elements *
    }
    ve->base.h = args->cso;
    ve->ve = *args;
+   ve->serial = ++ctx->scr->ve_serial;
    if (!glb_table_put(ctx->scr, &ctx->scr->vertex_elements, &ve->base, "create_vertex_elements"))
       free(ve);
 }
@@ -220,6 +221,8 @@ glb_set_vertex_buffers(void *self, const struct mgp_set_vertex_buffers *args, co
       glb_fatal(ctx->scr, MGU_FATAL_ProtocolCorruption, "set_vertex_buffers: slots past 16");
       return;
    }
+   /* the bindings set: arrays_bound's fold checked again where one of them it folds moved */
+   ctx->vb_moved |= (uint16_t)(((1u << tail_count) - 1u) << args->start);
    if (tail_count) /* none: no tail at all (memcpy takes no NULL, even for 0 bytes) */
       memcpy(&ctx->vb[args->start], tail, tail_count * sizeof(struct mgp_vertex_buffer));
 }
@@ -869,25 +872,18 @@ binding_buffer(struct glb_context *ctx, unsigned binding)
    return r;
 }
 
-/* The arrays through GLES 3.1's attribute bindings (scr->attrib_binding). Each MGPipe binding
- * the arrays read is a host binding of the same index, except that bindings reading one buffer
- * with one stride and divisor (a client's interleaved arrays, each put with its own
- * glVertexAttribPointer: one MGPipe binding per attribute) fold into the one of them that
- * starts first, their attributes reading it at their relative offset plus the distance between
- * the two starts (where that stays within the host's GL_MAX_VERTEX_ATTRIB_RELATIVE_OFFSET). An
- * attribute's format, relative offset and host binding go on the host where they changed
- * (glVertexAttribFormat, glVertexAttribBinding); each host binding read takes its buffer,
- * offset and stride (glBindVertexBuffer) and divisor (glVertexBindingDivisor) where they
- * changed: so the attributes of one buffer bind it once, and a buffer change alone is one call
- * for them all. buffers_only (apply_vertex_input's): an array the host holds enabled at the same
- * binding and relative offset keeps the format it has. */
+/* The fold of the arrays through GLES 3.1's attribute bindings (scr->attrib_binding) into f.
+ * Each MGPipe binding the arrays read is a host binding of the same index, except that bindings
+ * reading one buffer with one stride and divisor (a client's interleaved arrays, each put with
+ * its own glVertexAttribPointer: one MGPipe binding per attribute) fold into the one of them
+ * that starts first, their attributes reading it at their relative offset plus the distance
+ * between the two starts (where that stays within the host's
+ * GL_MAX_VERTEX_ATTRIB_RELATIVE_OFFSET). false: declined. */
 static bool
-arrays_bound(struct glb_context *ctx, const struct glb_shader *prog,
-             const struct glb_vertex_elements *ve, uint32_t arrays, bool buffers_only)
+fold_find(struct glb_context *ctx, const struct glb_shader *prog,
+          const struct glb_vertex_elements *ve, uint32_t arrays, struct glb_vertex_fold *f)
 {
    struct glb_screen *scr = ctx->scr;
-   struct glb_shadow *sh = &scr->sh;
-   const struct glb_host *h = scr->h;
    const struct mgp_vertex_binding *vb_desc = ve->ve.bindings;
    /* the MGPipe bindings the arrays read: each one's buffer and where its first element
     * starts (array_offset's, less the attribute's relative offset) */
@@ -911,23 +907,31 @@ arrays_bound(struct glb_context *ctx, const struct glb_shader *prog,
       start[i] = ctx->vb[i].offset +
                  (vb_desc[i].divisor ? (uint64_t)ctx->base_instance * vb_desc[i].stride : 0);
    }
-   /* each binding's host binding: the first-starting (then lowest) of those reading its
-    * buffer with its stride and divisor; itself where the arrays read one binding */
-   uint8_t lead[GLB_MAX_VB];
+   /* each binding's host binding (its lead): the first-starting (then lowest) of those reading
+    * its buffer with its stride and divisor; itself where the arrays read one binding. lone:
+    * those that share a stride and divisor with another read and fold with none (a buffer
+    * set there may fold them) */
+   uint32_t folded = 0, leads = 0, shared = 0;
    for (uint32_t rest = used & (used - 1) ? used : 0; rest; rest &= rest - 1) {
       const unsigned i = (unsigned)__builtin_ctz(rest);
       unsigned k = i;
       for (uint32_t other = used & ~(1u << i); other; other &= other - 1) {
          const unsigned j = (unsigned)__builtin_ctz(other);
-         if (name[j] == name[i] && vb_desc[j].stride == vb_desc[i].stride &&
-             vb_desc[j].divisor == vb_desc[i].divisor &&
-             (start[j] < start[k] || (start[j] == start[k] && j < k)))
+         if (vb_desc[j].stride != vb_desc[i].stride || vb_desc[j].divisor != vb_desc[i].divisor)
+            continue;
+         shared |= 1u << i;
+         if (name[j] == name[i] && (start[j] < start[k] || (start[j] == start[k] && j < k)))
             k = j;
       }
-      lead[i] = (uint8_t)k;
+      f->lead[i] = (uint8_t)k;
+      if (k != i) {
+         folded |= 1u << i;
+         leads |= 1u << k;
+         f->dist[i] = start[i] - start[k];
+      }
    }
    const uint32_t max_rel = (uint32_t)scr->max_relative_offset;
-   uint32_t put = 0; /* the host bindings the arrays read */
+   uint32_t put = 0;
    for (uint32_t rest = arrays; rest; rest &= rest - 1) {
       const unsigned loc = (unsigned)__builtin_ctz(rest);
       const struct mgp_vertex_attrib *a = &ve->ve.attribs[loc];
@@ -938,14 +942,84 @@ arrays_bound(struct glb_context *ctx, const struct glb_shader *prog,
          return false;
       }
       /* the distance from the first start (none before it), compared without wrap */
-      unsigned host = used & (used - 1) ? lead[a->binding] : a->binding;
-      uint64_t rel = start[a->binding] - start[host];
-      if (rel > max_rel - a->relative_offset) { /* too far: its own binding */
-         host = a->binding;
-         rel = 0;
+      unsigned host = a->binding;
+      uint64_t rel = 0;
+      if (folded >> host & 1) {
+         rel = f->dist[host];
+         host = f->lead[host];
+         if (rel > max_rel - a->relative_offset) { /* too far: its own binding */
+            host = a->binding;
+            rel = 0;
+         }
       }
-      rel += a->relative_offset;
+      f->host[loc] = (uint8_t)host;
+      f->rel[loc] = (uint32_t)rel + a->relative_offset;
       put |= 1u << host;
+   }
+   f->serial = ve->serial;
+   f->arrays = arrays;
+   f->put = (uint16_t)put;
+   f->folded = (uint16_t)folded;
+   f->lone = (uint16_t)(shared & ~(folded | leads));
+   return true;
+}
+
+/* Whether the fold f stands for the vertex buffers set since it was found (ctx->vb_moved):
+ * each folded binding that moved, or whose lead moved, reads its lead's buffer at the distance
+ * it had, and no lone binding (fold_find's) moved. */
+static inline bool
+fold_stands(const struct glb_context *ctx, const struct glb_vertex_fold *f)
+{
+   const uint32_t moved = ctx->vb_moved;
+   if (!moved)
+      return true;
+   if (moved & f->lone)
+      return false;
+   for (uint32_t rest = f->folded; rest; rest &= rest - 1) {
+      const unsigned i = (unsigned)__builtin_ctz(rest), k = f->lead[i];
+      if (!((moved >> i | moved >> k) & 1))
+         continue;
+      const struct mgp_vertex_buffer *b = &ctx->vb[i], *l = &ctx->vb[k];
+      if (!mgp_handle_eq(b->res, l->res) || b->offset - l->offset != f->dist[i])
+         return false;
+   }
+   return true;
+}
+
+/* The arrays through GLES 3.1's attribute bindings (scr->attrib_binding), as fold_find folds
+ * them: found again only where the vertex elements or the arrays changed or fold_stands finds
+ * a buffer set since moved a folded binding apart (a draw that changed nothing in it pays no
+ * fold). An attribute's format, relative offset and host binding go on the host where they
+ * changed (glVertexAttribFormat, glVertexAttribBinding); each host binding read takes its
+ * buffer, offset and stride (glBindVertexBuffer) and divisor (glVertexBindingDivisor) where
+ * they changed: so the attributes of one buffer bind it once, and a buffer change alone is one
+ * call for them all. buffers_only (apply_vertex_input's): the host holds this context's last
+ * draw, its formats; with the fold kept, its attributes stand whole (the last arrays_bound put
+ * them: the fold is valid only after), else an array the host holds enabled at the same
+ * binding and relative offset keeps the format it has. */
+static bool
+arrays_bound(struct glb_context *ctx, const struct glb_shader *prog,
+             const struct glb_vertex_elements *ve, uint32_t arrays, bool buffers_only)
+{
+   struct glb_screen *scr = ctx->scr;
+   struct glb_shadow *sh = &scr->sh;
+   const struct glb_host *h = scr->h;
+   struct glb_vertex_fold *f = &ctx->fold;
+   if (!arrays) {
+      f->valid = false;
+      ctx->vb_moved = 0;
+      return true;
+   }
+   const bool kept =
+      f->valid && f->serial == ve->serial && f->arrays == arrays && fold_stands(ctx, f);
+   f->valid = false;
+   if (!kept && !fold_find(ctx, prog, ve, arrays, f))
+      return false;
+   ctx->vb_moved = 0;
+   for (uint32_t rest = kept && buffers_only ? 0 : arrays; rest; rest &= rest - 1) {
+      const unsigned loc = (unsigned)__builtin_ctz(rest), host = f->host[loc];
+      const uint32_t rel = f->rel[loc];
+      const struct mgp_vertex_attrib *a = &ve->ve.attribs[loc];
       struct glb_attrib_shadow *have = &sh->attrib[loc];
       const bool held = have->known && have->enabled;
       if (buffers_only && held && have->binding == host && have->relative_offset == rel)
@@ -960,10 +1034,10 @@ arrays_bound(struct glb_context *ctx, const struct glb_shader *prog,
       if (!held || have->size != size || have->type != type || have->flags != flags ||
           have->relative_offset != rel) {
          if (flags & MGP_ATTRIB_INTEGER)
-            GLB_GL(h)->glVertexAttribIFormat(loc, size, type, (GLuint)rel);
+            GLB_GL(h)->glVertexAttribIFormat(loc, size, type, rel);
          else
             GLB_GL(h)->glVertexAttribFormat(
-               loc, size, type, (flags & MGP_ATTRIB_NORMALIZED) ? GL_TRUE : GL_FALSE, (GLuint)rel);
+               loc, size, type, (flags & MGP_ATTRIB_NORMALIZED) ? GL_TRUE : GL_FALSE, rel);
       }
       if (!held || have->binding != host)
          GLB_GL(h)->glVertexAttribBinding(loc, host);
@@ -972,21 +1046,28 @@ arrays_bound(struct glb_context *ctx, const struct glb_shader *prog,
                                          .size = size,
                                          .type = type,
                                          .flags = flags,
-                                         .relative_offset = (uint32_t)rel,
+                                         .relative_offset = rel,
                                          .binding = (uint8_t)host};
    }
-   for (uint32_t rest = put; rest; rest &= rest - 1) {
+   const struct mgp_vertex_binding *vb_desc = ve->ve.bindings;
+   for (uint32_t rest = f->put; rest; rest &= rest - 1) {
       const unsigned i = (unsigned)__builtin_ctz(rest);
+      const struct glb_resource *r = binding_buffer(ctx, i);
+      if (!r)
+         return false;
       const GLsizei stride = (GLsizei)vb_desc[i].stride;
+      const uint64_t start =
+         ctx->vb[i].offset +
+         (vb_desc[i].divisor ? (uint64_t)ctx->base_instance * vb_desc[i].stride : 0);
       /* a pipe stride of 0 reads one element for every vertex: the largest divisor reads
        * element 0 in every vertex and instance (as apply_vertex_input's arrays) */
       const GLuint divisor = stride ? vb_desc[i].divisor : 0xffffffffu;
       struct glb_binding_shadow *hb = &sh->binding[i];
-      if (!hb->known || hb->buffer != name[i] || hb->offset != start[i] || hb->stride != stride) {
-         GLB_GL(h)->glBindVertexBuffer(i, name[i], (GLintptr)start[i], stride);
+      if (!hb->known || hb->buffer != r->name || hb->offset != start || hb->stride != stride) {
+         GLB_GL(h)->glBindVertexBuffer(i, r->name, (GLintptr)start, stride);
          scr->stats.vertex_buffer_binds++;
-         hb->buffer = name[i];
-         hb->offset = start[i];
+         hb->buffer = r->name;
+         hb->offset = start;
          hb->stride = stride;
       }
       if (!hb->known || hb->divisor != divisor) {
@@ -995,6 +1076,7 @@ arrays_bound(struct glb_context *ctx, const struct glb_shader *prog,
       }
       hb->known = sh->trusted;
    }
+   f->valid = true;
    return true;
 }
 
@@ -1020,6 +1102,7 @@ apply_vertex_input(struct glb_context *ctx, const struct glb_shader *prog, bool 
       sh->known &= ~(uint32_t)GLB_SH_ELEMENT_BUFFER;
       sh->vao = ctx->vao;
       values = true;
+      buffers_only = false;
       glb_shadow_set(scr, GLB_SH_VAO);
    }
    const struct glb_vertex_elements *ve =

@@ -61,7 +61,10 @@
  *                   binds 1), the host's two attributes holding the new buffer at binding 0,
  *                   the second at relative offset 8, and the pixels each buffer's (its second
  *                   attribute moves the triangle); two bindings 4096 bytes apart (past
- *                   GL_MAX_VERTEX_ATTRIB_RELATIVE_OFFSET) stay two host bindings; with
+ *                   GL_MAX_VERTEX_ATTRIB_RELATIVE_OFFSET) stay two host bindings; the
+ *                   second binding's buffer alone set to another and back (the fold kept
+ *                   across draws found again: the second attribute at its own binding 1,
+ *                   relative offset 0, then binding 0 at 8), each buffer and pixel checked; with
  *                   MGL_GLES_HIDE=attrib-binding (the GLES 3.0 way, unit.gles.refusals_attrib_
  *                   binding) one glBindVertexBuffer for each attribute, 3 host calls.
  *   dynamic_parts   a viewport, scissor or depth range change alone (set_dynamic_words): its
@@ -1486,6 +1489,57 @@ host_attrib(struct t *t, GLuint loc, GLint *buffer, GLint *binding)
    }
 }
 
+/* What the host holds for attributes 0 and 1 (host_attrib) and attribute 1's relative offset */
+static void
+host_two_attribs(struct t *t, GLint buf[2], GLint binding[2], GLint *rel)
+{
+   host_attrib(t, 0, &buf[0], &binding[0]);
+   host_attrib(t, 1, &buf[1], &binding[1]);
+   PFNGLGETVERTEXATTRIBIVPROC get_attrib =
+      (PFNGLGETVERTEXATTRIBIVPROC)t->scr->h->imports_proc("glGetVertexAttribiv");
+   *rel = -1;
+   if (get_attrib)
+      get_attrib(1, GL_VERTEX_ATTRIB_RELATIVE_OFFSET, rel);
+}
+
+/* vertex_buffers_shared's two bindings folded into one on bufs[1] (the last draw's): binding 1's
+ * buffer alone set to bufs[0] and the next draw, nothing else changed, reads the whole
+ * triangle's offset (its top right green) through a binding of its own (the fold found again:
+ * the host's second attribute at binding 1, relative offset 0, buffer bufs[0], the first still
+ * bufs[1]'s); set back, the two fold again (binding 0, relative offset 8, bufs[1]: the moved
+ * triangle leaves the top right as cleared). Without attribute bindings each is its own. */
+static void
+vertex_buffers_unfold(struct t *t, const struct mgp_handle bufs[2], const GLint names[2])
+{
+   const bool bound = t->scr->attrib_binding;
+   for (int step = 0; step < 2; step++) {
+      const bool apart = step == 0;
+      const struct mgp_vertex_buffer vb = {apart ? bufs[0] : bufs[1], 8};
+      t->cv->clear(
+         t->ctx,
+         &(struct mgp_clear){.color_buffers = 1, .color_write_mask = {0xf}, .depth_write = 1}, NULL,
+         0);
+      t->cv->set_vertex_buffers(t->ctx, &(struct mgp_set_vertex_buffers){1, 1}, &vb, 1);
+      calls_of_draw(t);
+      GLint buf[2], binding[2], rel;
+      host_two_attribs(t, buf, binding, &rel);
+      uint8_t corner[4];
+      host_pixel(t, W - 2, H - 2, corner);
+      const GLenum e = host_error(t);
+      const GLint want_buf = apart ? names[0] : names[1];
+      const GLint want_binding = bound && !apart ? 0 : 1, want_rel = bound && !apart ? 8 : 0;
+      const uint8_t want_green = apart ? 255 : 0;
+      check(buf[0] == names[1] && buf[1] == want_buf && binding[0] == 0 &&
+               binding[1] == want_binding && rel == want_rel && corner[1] == want_green &&
+               e == GL_NO_ERROR && t->fatal_count == 0,
+            "two attributes folded into one binding, the second's buffer alone set %s: the "
+            "host's attributes read buffers %d, %d at bindings %d, %d, the second at %d (want "
+            "%d, %d at 0, %d, %d); the top right's green %u (want %u), host error 0x%x",
+            apart ? "to another" : "back", buf[0], buf[1], binding[0], binding[1], rel, names[1],
+            want_buf, want_binding, want_rel, corner[1], want_green, e);
+   }
+}
+
 /* Two attributes of one interleaved buffer (attr.vert's position at 0 and offset at 8, a
  * 12-byte stride) read through one binding (relative offsets 0 and 8), or through two reading
  * the buffer at 0 and at 8 (each attribute's glVertexAttribPointer, frame_1500's chunks), the
@@ -1559,13 +1613,8 @@ test_vertex_buffers_shared(struct t *t)
                                    bindings);
          const unsigned long long calls = calls_of_draw(t);
          const unsigned long long bound_now = counter(t, "gles-vertex-buffer-binds") - binds;
-         GLint buf[2], binding[2], rel = -1;
-         host_attrib(t, 0, &buf[0], &binding[0]);
-         host_attrib(t, 1, &buf[1], &binding[1]);
-         PFNGLGETVERTEXATTRIBIVPROC get_attrib =
-            (PFNGLGETVERTEXATTRIBIVPROC)t->scr->h->imports_proc("glGetVertexAttribiv");
-         if (get_attrib)
-            get_attrib(1, GL_VERTEX_ATTRIB_RELATIVE_OFFSET, &rel);
+         GLint buf[2], binding[2], rel;
+         host_two_attribs(t, buf, binding, &rel);
          host_pixel(t, W - 2, H - 2, corner[i]);
          const GLenum e = host_error(t);
          check(calls == want && bound_now == want_binds && buf[0] == names[i] &&
@@ -1585,6 +1634,8 @@ test_vertex_buffers_shared(struct t *t)
             "%s: the top right pixel's green after the moved triangle %u (want 0), the whole "
             "%u (want 255), the moved again %u (want 255)",
             layouts[l].how, first[1], corner[0][1], corner[1][1]);
+      if (l == 1)
+         vertex_buffers_unfold(t, bufs, names);
    }
 }
 
