@@ -791,6 +791,24 @@ pm_strips_and_capture(void)
                  (unsigned long long)n);
       }
    glDisable(GL_PRIMITIVE_RESTART);
+   /* one query over 300 triangles drawn as lines, a draw each: 300 (on the GLES backend, a
+    * pause of the host query around each draw: the result is the sum of 300 parts) */
+   glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
+   GLuint many;
+   gl.GenQueries(1, &many);
+   gl.BeginQuery(GL_PRIMITIVES_GENERATED, many);
+   for (int k = 0; k < 300; k++)
+      gl.DrawElementsInstanced(GL_TRIANGLES, 3, GL_UNSIGNED_SHORT, NULL, 1);
+   gl.EndQuery(GL_PRIMITIVES_GENERATED);
+   glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
+   GLuint64 n300 = ~0ull;
+   gl.GetQueryObjectui64v(many, GL_QUERY_RESULT, &n300);
+   gl.DeleteQueries(1, &many);
+   check_gl_error("one GL_PRIMITIVES_GENERATED over 300 draws in polygon mode GL_LINE");
+   if (n300 != 300)
+      fail("300 triangles drawn as lines under one query: GL_PRIMITIVES_GENERATED = %llu, want "
+           "300",
+           (unsigned long long)n300);
    gl.DeleteBuffers(1, &ib);
    gl.DeleteBuffers(1, &m.vbo);
    gl.DeleteVertexArrays(1, &m.vao);

@@ -941,8 +941,9 @@ struct glb_screen {
       /* draws of polygons as lines or points by an outline variant (glb_outline.c) */
       uint64_t outline_draws;
       /* outline draws' counting passes (glb_outline_passes) and the host primitive queries
-       * paused around a draw GL does not count (glb_primitives_pause) */
-      uint64_t outline_count_passes, primitive_query_pauses;
+       * paused around a draw GL does not count (glb_primitives_pause), and the pauses that
+       * waited for a query's parts past GLB_QUERY_PARTS_MAX */
+      uint64_t outline_count_passes, primitive_query_pauses, primitive_query_part_waits;
       /* sets of a program's variants made for its format-less images' formats after the
        * link's (glb_shader.c:glb_program_images): a steady frame makes none */
       uint64_t image_format_sets;
@@ -1104,6 +1105,9 @@ void glb_blit_draw(struct glb_context *ctx, const struct glb_resource *src,
 const char *glb_draw_counted(const struct glb_screen *scr);
 /* Whether an active host query counts a draw's primitives (generated or written). glb_sync.c */
 bool glb_primitives_counted(const struct glb_screen *scr);
+/* The host query objects one primitive query keeps from its pauses before a pause waits for
+ * their results (glb_sync.c). */
+#define GLB_QUERY_PARTS_MAX 256
 /* Around a draw GL does not count as drawn: each active primitive query's host object ended
  * (its result kept as a part of the query's) and a fresh one begun after. false: Fatal. */
 bool glb_primitives_pause(struct glb_screen *scr);

@@ -347,8 +347,13 @@ glb_primitives_pause(struct glb_screen *scr)
       if (!q || !counts_primitives(q) || q->paused)
          continue;
       /* the parts the host has already are read now: a query over many such draws holds only
-       * those still running */
-      fold_parts(scr, q, false);
+       * those still running, and at most GLB_QUERY_PARTS_MAX of them (a host that runs
+       * nothing until a flush, llvmpipe's, has them all running): past that the host is
+       * waited for, so what a client's draws make the server hold stays bounded */
+      if (!fold_parts(scr, q, false) && q->part_count >= GLB_QUERY_PARTS_MAX) {
+         fold_parts(scr, q, true);
+         scr->stats.primitive_query_part_waits++;
+      }
       if (q->part_count == q->part_cap) {
          const uint32_t cap = q->part_cap ? 2 * q->part_cap : 4;
          GLuint *parts = cap > q->part_cap ? realloc(q->parts, cap * sizeof(*parts)) : NULL;
