@@ -1221,7 +1221,8 @@ apply_vertex_input(struct glb_context *ctx, const struct glb_shader *prog, bool 
    return true;
 }
 
-static void
+/* (inline: the compact glDrawElements's one question) */
+static inline __attribute__((always_inline)) void
 bind_element_buffer(struct glb_screen *scr, GLuint name)
 {
    if (glb_shadow_known(scr, GLB_SH_ELEMENT_BUFFER) && scr->sh.element_buffer == name)
