@@ -1244,27 +1244,36 @@ bit_count(uint32_t v)
 }
 
 /* apply_state's short way: the groups a compact draw may find marked (the dynamic state, the
- * program's buffers, the vertex buffers; draw_compact_unchanged's) and no other, on a host
- * holding this context's last draw. What that draw checked and put stands (its program and
- * variant, render state, vertex elements, framebuffer): the marked groups go on the host
- * without the walk over the others. */
-enum { GLB_DIRTY_SHORT = GLB_DIRTY_DYNAMIC | GLB_DIRTY_BUFFERS | GLB_DIRTY_VERTEX_BUFFERS };
+ * program's buffers, its textures and samplers, the vertex buffers; draw_compact_unchanged's)
+ * and no other, on a host holding this context's last draw. What that draw checked and put
+ * stands (its program and variant, render state, vertex elements, framebuffer): the marked
+ * groups go on the host without the walk over the others. The textures and samplers alone
+ * leave the program's variant as it was: apply_state takes this way only where the samplers'
+ * LOD bias is not stale (a sampler handle changed), and the variant's other inputs (GL_BGRA
+ * arrays, the primitive class, the outline) are other groups' or the draw's own checks. */
+enum {
+   GLB_DIRTY_SHORT =
+      GLB_DIRTY_DYNAMIC | GLB_DIRTY_BUFFERS | GLB_DIRTY_VERTEX_BUFFERS | GLB_DIRTY_SAMPLERS
+};
 
 static __attribute__((noinline)) bool
 apply_short(struct glb_context *ctx, uint32_t todo)
 {
    struct glb_screen *scr = ctx->scr;
    struct glb_shader *prog = ctx->draw_prog;
-   /* todo holds GLB_DIRTY_SHORT's three bits at most: the others skipped, counted bit by bit */
-   _Static_assert(GLB_DIRTY_SHORT == ((1u << 7) | (1u << 9) | (1u << 10)), "GLB_DIRTY_SHORT");
-   scr->stats.groups_skipped +=
-      bit_count(GLB_DIRTY_ALL) - ((todo >> 7 & 1) + (todo >> 9 & 1) + (todo >> 10 & 1));
+   /* todo holds GLB_DIRTY_SHORT's four bits at most: the others skipped, counted bit by bit */
+   _Static_assert(GLB_DIRTY_SHORT == ((1u << 5) | (1u << 7) | (1u << 9) | (1u << 10)),
+                  "GLB_DIRTY_SHORT");
+   scr->stats.groups_skipped += bit_count(GLB_DIRTY_ALL) - ((todo >> 5 & 1) + (todo >> 7 & 1) +
+                                                            (todo >> 9 & 1) + (todo >> 10 & 1));
    if (todo & GLB_DIRTY_BUFFERS) {
       scr->stats.buffers_only_draws++;
       if (!glb_program_buffers(ctx, prog, "draw") ||
           ((prog->ssbo_mask | prog->image_mask) && !glb_storage_bind(ctx, prog, "draw")))
          return false;
    }
+   if ((todo & GLB_DIRTY_SAMPLERS) && !glb_samplers_bind(ctx, prog))
+      return false;
    if ((todo & GLB_DIRTY_VERTEX_BUFFERS) && !apply_vertex_input(ctx, prog, false, true))
       return false;
    if (todo & GLB_DIRTY_DYNAMIC) {
@@ -1998,12 +2007,15 @@ draw_compact_unchanged(struct glb_context *ctx, const struct mgp_draw *args)
    const unsigned mode = args->mode;
    /* Without the host's robust access every draw's ranges are bounded (draw_in_bounds): the
     * last draw's bound says nothing of this one's count. A change of the dynamic state
-    * (viewport, scissor, ...), of the program's buffers or of the vertex buffers alone leaves
+    * (viewport, scissor, ...), of the program's buffers, of its textures and samplers (where
+    * apply_state takes its short way: else its walk) or of the vertex buffers alone leaves
     * what the last draw checked (program, render state, primitive class, base instance) as it
     * was: those groups go on the host, then the plain draw. A vertex buffer the draw cannot
     * use is apply_vertex_input's decline, as on draw_bound's way; what the arrays hold is the
     * host's robust access's (glb_screen.c). */
-   enum { GROUPS = GLB_DIRTY_DYNAMIC | GLB_DIRTY_BUFFERS | GLB_DIRTY_VERTEX_BUFFERS };
+   enum {
+      GROUPS = GLB_DIRTY_DYNAMIC | GLB_DIRTY_BUFFERS | GLB_DIRTY_VERTEX_BUFFERS | GLB_DIRTY_SAMPLERS
+   };
    if (!scr->robust || scr->sh.applied != ctx || (ctx->dirty & ~(uint32_t)GROUPS) ||
        ctx->base_instance || mode > MGP_PRIM_TRIANGLE_FAN ||
        (mode == MGP_PRIM_POINTS) != ctx->draw_points || args->count - 1u >= (uint32_t)INT32_MAX ||
