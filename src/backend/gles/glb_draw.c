@@ -1386,27 +1386,37 @@ apply_groups(struct glb_context *ctx, bool whole, uint32_t todo)
    return true;
 }
 
-/* apply_state's choice: nothing marked, the short way (apply_short's frame alone) or the walk
- * over the groups (apply_groups), each a tail call. Out of line: glb_draw's registers stay as
- * they were for its draw without marks. A program with format-less images
- * picks its variant by its units' formats at a buffer change (glb_program_images), a stale LOD
- * bias puts its uniforms, a program the host cannot draw with is declined: the whole walk. */
+/* apply_state's choice for marks on a host holding this context's last draw: the short way
+ * (apply_short's frame alone) or the walk over the groups (apply_groups), each a tail call. A
+ * program with format-less images picks its variant by its units' formats at a buffer change
+ * (glb_program_images), a stale LOD bias puts its uniforms, a program the host cannot draw
+ * with is declined: the whole walk. */
+static inline bool
+apply_marked(struct glb_context *ctx, uint32_t todo)
+{
+   const struct glb_shader *prog = ctx->draw_prog;
+   if (!(todo & ~(uint32_t)GLB_DIRTY_SHORT) && prog && prog->program && !prog->formatless_mask &&
+       !ctx->lod_bias_stale)
+      return apply_short(ctx, todo);
+   return apply_groups(ctx, false, todo);
+}
+
+/* apply_state: every group where the host holds another context's state, nothing where
+ * nothing is marked, else apply_marked's. Out of line: glb_draw's registers stay as they were
+ * for its draw without marks. */
 static __attribute__((noinline)) bool
 apply_state(struct glb_context *ctx)
 {
    struct glb_screen *scr = ctx->scr;
-   const bool whole = scr->sh.applied != ctx;
-   const uint32_t todo = whole ? GLB_DIRTY_ALL : ctx->dirty & GLB_DIRTY_ALL;
+   if (scr->sh.applied != ctx)
+      return apply_groups(ctx, true, GLB_DIRTY_ALL);
+   const uint32_t todo = ctx->dirty & GLB_DIRTY_ALL;
    if (!todo) {
       ctx->dirty = 0; /* GLB_DIRTY_CHECKS alone: draw_bound checks this draw */
       scr->stats.draws_unchanged++;
       return true;
    }
-   const struct glb_shader *prog = ctx->draw_prog;
-   if (!whole && !(todo & ~(uint32_t)GLB_DIRTY_SHORT) && prog && prog->program &&
-       !prog->formatless_mask && !ctx->lod_bias_stale)
-      return apply_short(ctx, todo);
-   return apply_groups(ctx, whole, todo);
+   return apply_marked(ctx, todo);
 }
 
 /* ---- the draw --------------------------------------------------------------------------------- */
@@ -2039,8 +2049,10 @@ draw_compact_unchanged(struct glb_context *ctx, const struct mgp_draw *args)
           (uint64_t)args->count * size > ib->desc.size - ctx->ib.offset - first)
          return false; /* draw_bound declines it by name */
    }
+   /* the host holds this context's last draw and every mark is a group (GROUPS): apply_state
+    * would take apply_marked's way */
    const bool unchanged = !ctx->dirty;
-   if (!unchanged && !apply_state(ctx))
+   if (!unchanged && !apply_marked(ctx, ctx->dirty))
       return true; /* declined, as draw_bound's apply_state would (the marks stay) */
    const struct glb_host *h = scr->h;
    if (!ib) {
