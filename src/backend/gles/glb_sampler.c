@@ -163,14 +163,14 @@ set_handles(struct glb_context *ctx, struct mgp_handle *slots, const struct mgp_
    }
    const struct mgp_handle *in = tail;
    bool changed = false;
-   uint64_t moved = 0; /* the units below 64 whose handle changed: walked again at the next draw */
    for (uint32_t i = 0; i < tail_count; i++) {
       const uint32_t j = args->start + i;
-      const bool differs = !mgp_handle_eq(slots[j], in[i]);
-      changed |= differs;
-      moved |= (uint64_t)(differs && j < 64) << (j & 63);
+      if (mgp_handle_eq(slots[j], in[i]))
+         continue;
+      changed = true;
+      if (j < 64)
+         ctx->units_walked &= ~(1ull << j); /* walked again at the next draw */
    }
-   ctx->units_walked &= ~moved;
    if (tail_count) /* none: no tail at all (memcpy takes no NULL, even for 0 bytes) */
       memcpy(&slots[args->start], tail, tail_count * sizeof(struct mgp_handle));
    return changed;
