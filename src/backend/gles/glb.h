@@ -524,6 +524,7 @@ struct glb_sampler {
 struct glb_sampler_view {
    struct glb_obj base;
    struct mgp_create_sampler_view view;
+   GLenum tex_target; /* glb_texture_target of view.target, found at create */
 };
 
 #define GLB_MAX_VB 16
@@ -1086,8 +1087,20 @@ bool glb_mipmap_on_cpu(struct glb_context *ctx, struct mgp_handle res, struct gl
  * resource; NULL after declining. glb_resource.c. */
 struct glb_resource *glb_read_surface(struct glb_context *ctx, unsigned what,
                                       const struct mgp_surface **surface, const char *call);
-struct glb_resource *glb_resource_for_use(struct glb_screen *scr, struct mgp_handle h,
-                                          const char *call);
+/* glb_resource_for_use's decline of a resource declined at create (out of line, cold). */
+void glb_resource_declined(const char *call);
+/* The live resource h names, or NULL: stale (Fatal{StaleHandle}) or declined at create (said
+ * again, by name). Inline: a draw looks up its element buffer, vertex buffers and textures. */
+static inline struct glb_resource *
+glb_resource_for_use(struct glb_screen *scr, struct mgp_handle h, const char *call)
+{
+   struct glb_resource *r = glb_lookup(scr, &scr->resources, h, call);
+   if (__builtin_expect(r && (r->unsupported || !r->name), 0)) {
+      glb_resource_declined(call);
+      return NULL;
+   }
+   return r;
+}
 void glb_context_state_destroy(struct glb_context *ctx);
 /* A blit of mask from src into dst that the host's glBlitFramebuffer refuses and a draw does
  * (a single-sampled source into a multisampled image; depth or stencil across formats). */

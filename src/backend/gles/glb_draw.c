@@ -1221,7 +1221,8 @@ apply_vertex_input(struct glb_context *ctx, const struct glb_shader *prog, bool 
    return true;
 }
 
-static void
+/* (inline: the compact glDrawElements's one question) */
+static inline __attribute__((always_inline)) void
 bind_element_buffer(struct glb_screen *scr, GLuint name)
 {
    if (glb_shadow_known(scr, GLB_SH_ELEMENT_BUFFER) && scr->sh.element_buffer == name)
@@ -1243,27 +1244,36 @@ bit_count(uint32_t v)
 }
 
 /* apply_state's short way: the groups a compact draw may find marked (the dynamic state, the
- * program's buffers, the vertex buffers; draw_compact_unchanged's) and no other, on a host
- * holding this context's last draw. What that draw checked and put stands (its program and
- * variant, render state, vertex elements, framebuffer): the marked groups go on the host
- * without the walk over the others. */
-enum { GLB_DIRTY_SHORT = GLB_DIRTY_DYNAMIC | GLB_DIRTY_BUFFERS | GLB_DIRTY_VERTEX_BUFFERS };
+ * program's buffers, its textures and samplers, the vertex buffers; draw_compact_unchanged's)
+ * and no other, on a host holding this context's last draw. What that draw checked and put
+ * stands (its program and variant, render state, vertex elements, framebuffer): the marked
+ * groups go on the host without the walk over the others. The textures and samplers alone
+ * leave the program's variant as it was: apply_state takes this way only where the samplers'
+ * LOD bias is not stale (a sampler handle changed), and the variant's other inputs (GL_BGRA
+ * arrays, the primitive class, the outline) are other groups' or the draw's own checks. */
+enum {
+   GLB_DIRTY_SHORT =
+      GLB_DIRTY_DYNAMIC | GLB_DIRTY_BUFFERS | GLB_DIRTY_VERTEX_BUFFERS | GLB_DIRTY_SAMPLERS
+};
 
 static __attribute__((noinline)) bool
 apply_short(struct glb_context *ctx, uint32_t todo)
 {
    struct glb_screen *scr = ctx->scr;
    struct glb_shader *prog = ctx->draw_prog;
-   /* todo holds GLB_DIRTY_SHORT's three bits at most: the others skipped, counted bit by bit */
-   _Static_assert(GLB_DIRTY_SHORT == ((1u << 7) | (1u << 9) | (1u << 10)), "GLB_DIRTY_SHORT");
-   scr->stats.groups_skipped +=
-      bit_count(GLB_DIRTY_ALL) - ((todo >> 7 & 1) + (todo >> 9 & 1) + (todo >> 10 & 1));
+   /* todo holds GLB_DIRTY_SHORT's four bits at most: the others skipped, counted bit by bit */
+   _Static_assert(GLB_DIRTY_SHORT == ((1u << 5) | (1u << 7) | (1u << 9) | (1u << 10)),
+                  "GLB_DIRTY_SHORT");
+   scr->stats.groups_skipped += bit_count(GLB_DIRTY_ALL) - ((todo >> 5 & 1) + (todo >> 7 & 1) +
+                                                            (todo >> 9 & 1) + (todo >> 10 & 1));
    if (todo & GLB_DIRTY_BUFFERS) {
       scr->stats.buffers_only_draws++;
       if (!glb_program_buffers(ctx, prog, "draw") ||
           ((prog->ssbo_mask | prog->image_mask) && !glb_storage_bind(ctx, prog, "draw")))
          return false;
    }
+   if ((todo & GLB_DIRTY_SAMPLERS) && !glb_samplers_bind(ctx, prog))
+      return false;
    if ((todo & GLB_DIRTY_VERTEX_BUFFERS) && !apply_vertex_input(ctx, prog, false, true))
       return false;
    if (todo & GLB_DIRTY_DYNAMIC) {
@@ -1376,27 +1386,37 @@ apply_groups(struct glb_context *ctx, bool whole, uint32_t todo)
    return true;
 }
 
-/* apply_state's choice: nothing marked, the short way (apply_short's frame alone) or the walk
- * over the groups (apply_groups), each a tail call. Out of line: glb_draw's registers stay as
- * they were for its draw without marks. A program with format-less images
- * picks its variant by its units' formats at a buffer change (glb_program_images), a stale LOD
- * bias puts its uniforms, a program the host cannot draw with is declined: the whole walk. */
+/* apply_state's choice for marks on a host holding this context's last draw: the short way
+ * (apply_short's frame alone) or the walk over the groups (apply_groups), each a tail call. A
+ * program with format-less images picks its variant by its units' formats at a buffer change
+ * (glb_program_images), a stale LOD bias puts its uniforms, a program the host cannot draw
+ * with is declined: the whole walk. */
+static inline bool
+apply_marked(struct glb_context *ctx, uint32_t todo)
+{
+   const struct glb_shader *prog = ctx->draw_prog;
+   if (!(todo & ~(uint32_t)GLB_DIRTY_SHORT) && prog && prog->program && !prog->formatless_mask &&
+       !ctx->lod_bias_stale)
+      return apply_short(ctx, todo);
+   return apply_groups(ctx, false, todo);
+}
+
+/* apply_state: every group where the host holds another context's state, nothing where
+ * nothing is marked, else apply_marked's. Out of line: glb_draw's registers stay as they were
+ * for its draw without marks. */
 static __attribute__((noinline)) bool
 apply_state(struct glb_context *ctx)
 {
    struct glb_screen *scr = ctx->scr;
-   const bool whole = scr->sh.applied != ctx;
-   const uint32_t todo = whole ? GLB_DIRTY_ALL : ctx->dirty & GLB_DIRTY_ALL;
+   if (scr->sh.applied != ctx)
+      return apply_groups(ctx, true, GLB_DIRTY_ALL);
+   const uint32_t todo = ctx->dirty & GLB_DIRTY_ALL;
    if (!todo) {
       ctx->dirty = 0; /* GLB_DIRTY_CHECKS alone: draw_bound checks this draw */
       scr->stats.draws_unchanged++;
       return true;
    }
-   const struct glb_shader *prog = ctx->draw_prog;
-   if (!whole && !(todo & ~(uint32_t)GLB_DIRTY_SHORT) && prog && prog->program &&
-       !prog->formatless_mask && !ctx->lod_bias_stale)
-      return apply_short(ctx, todo);
-   return apply_groups(ctx, whole, todo);
+   return apply_marked(ctx, todo);
 }
 
 /* ---- the draw --------------------------------------------------------------------------------- */
@@ -1997,12 +2017,15 @@ draw_compact_unchanged(struct glb_context *ctx, const struct mgp_draw *args)
    const unsigned mode = args->mode;
    /* Without the host's robust access every draw's ranges are bounded (draw_in_bounds): the
     * last draw's bound says nothing of this one's count. A change of the dynamic state
-    * (viewport, scissor, ...), of the program's buffers or of the vertex buffers alone leaves
+    * (viewport, scissor, ...), of the program's buffers, of its textures and samplers (where
+    * apply_state takes its short way: else its walk) or of the vertex buffers alone leaves
     * what the last draw checked (program, render state, primitive class, base instance) as it
     * was: those groups go on the host, then the plain draw. A vertex buffer the draw cannot
     * use is apply_vertex_input's decline, as on draw_bound's way; what the arrays hold is the
     * host's robust access's (glb_screen.c). */
-   enum { GROUPS = GLB_DIRTY_DYNAMIC | GLB_DIRTY_BUFFERS | GLB_DIRTY_VERTEX_BUFFERS };
+   enum {
+      GROUPS = GLB_DIRTY_DYNAMIC | GLB_DIRTY_BUFFERS | GLB_DIRTY_VERTEX_BUFFERS | GLB_DIRTY_SAMPLERS
+   };
    if (!scr->robust || scr->sh.applied != ctx || (ctx->dirty & ~(uint32_t)GROUPS) ||
        ctx->base_instance || mode > MGP_PRIM_TRIANGLE_FAN ||
        (mode == MGP_PRIM_POINTS) != ctx->draw_points || args->count - 1u >= (uint32_t)INT32_MAX ||
@@ -2026,8 +2049,10 @@ draw_compact_unchanged(struct glb_context *ctx, const struct mgp_draw *args)
           (uint64_t)args->count * size > ib->desc.size - ctx->ib.offset - first)
          return false; /* draw_bound declines it by name */
    }
+   /* the host holds this context's last draw and every mark is a group (GROUPS): apply_state
+    * would take apply_marked's way */
    const bool unchanged = !ctx->dirty;
-   if (!unchanged && !apply_state(ctx))
+   if (!unchanged && !apply_marked(ctx, ctx->dirty))
       return true; /* declined, as draw_bound's apply_state would (the marks stay) */
    const struct glb_host *h = scr->h;
    if (!ib) {

@@ -606,15 +606,10 @@ glb_buffer_order_store(struct glb_screen *scr, struct glb_resource *r)
    return true;
 }
 
-struct glb_resource *
-glb_resource_for_use(struct glb_screen *scr, struct mgp_handle h, const char *call)
+__attribute__((noinline, cold)) void
+glb_resource_declined(const char *call)
 {
-   struct glb_resource *r = glb_lookup(scr, &scr->resources, h, call);
-   if (r && (r->unsupported || !r->name)) {
-      MGU_DECLINE(backend_format_unsupported, "gles: %s of a resource the backend declined", call);
-      return NULL;
-   }
-   return r;
+   MGU_DECLINE(backend_format_unsupported, "gles: %s of a resource the backend declined", call);
 }
 
 /* ---- uploads and buffer read-back --------------------------------------------------------- */

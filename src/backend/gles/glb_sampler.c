@@ -131,6 +131,7 @@ glb_create_sampler_view(void *self, const struct mgp_create_sampler_view *args, 
    }
    v->base.h = args->cso;
    v->view = *args;
+   v->tex_target = glb_texture_target(args->target);
    if (!glb_table_put(ctx->scr, &ctx->scr->sampler_views, &v->base, "create_sampler_view"))
       free(v);
 }
@@ -387,17 +388,19 @@ glb_samplers_bind(struct glb_context *ctx, const struct glb_shader *prog)
    }
    /* the program's units, a bit at a time (the mask's 2 words are the 80 units) */
    _Static_assert(GLB_MAX_SAMPLERS <= 128, "sampler_mask covers GLB_MAX_SAMPLERS units");
-   for (unsigned j = 0; j < GLB_MAX_SAMPLERS; j++) {
-      const uint64_t rest = mask[j / 64] >> (j % 64);
-      if (!rest) {
-         j |= 63u; /* none left in this word */
-         continue;
+   unsigned base = 0;
+   for (uint64_t rest = mask[0];; rest &= rest - 1) {
+      if (!rest) { /* the second word's units after the first's */
+         if (base || !mask[1])
+            break;
+         base = 64;
+         rest = mask[1];
       }
-      j += (unsigned)__builtin_ctzll(rest);
+      const unsigned j = base + (unsigned)__builtin_ctzll(rest);
       if (j >= GLB_MAX_SAMPLERS)
          break;
       /* units 64.. have no shadow bit: walked and put every time */
-      const uint64_t bit = j < 64 ? 1ull << j : 0;
+      const uint64_t bit = base ? 0 : 1ull << j;
       struct glb_shadow *sh = &scr->sh;
       if (ctx->units_walked & sh->unit_known & bit) {
          skipped = true;
@@ -435,7 +438,7 @@ glb_samplers_bind(struct glb_context *ctx, const struct glb_shader *prog)
       }
       if (r->is_buffer || r->desc.target == MGP_RESOURCE_TARGET_RENDERBUFFER ||
           (v->view.format != r->desc.format && !skip) || v->view.min_level || v->view.min_layer ||
-          glb_texture_target(v->view.target) != r->tex_target) {
+          v->tex_target != r->tex_target) {
          MGU_DECLINE(backend_feature_unimplemented,
                      "gles: a sampler view of target %u, format %s, from level %u (views of a "
                      "whole texture as its own target only)",

@@ -54,6 +54,11 @@
  *                   no buffer refused (backend-draw-incomplete), no host draw; without robust
  *                   access the compact path stays off and a 1-vertex buffer under a 3-vertex
  *                   draw is gl-draw-unbounded.
+ *   textures_compact a texture change alone before a compact draw (texture1_change's): the
+ *                   compact path where the host is robust, put apply_state's short way
+ *                   (gles-short-applies) either way, glBindTexture and the draw, each texture's
+ *                   colour drawn in turn; a sampler change takes apply_state's walk (its LOD
+ *                   bias found again, gles-lod-bias-walks).
  *   vertex_buffers_shared two attributes read one interleaved buffer, through one binding
  *                   (relative offsets 0 and 8) or two (offsets 0 and 8: each attribute's
  *                   glVertexAttribPointer, frame_1500's chunks): a buffer change alone is one
@@ -1643,6 +1648,96 @@ test_vertex_buffers_shared(struct t *t)
  * glBufferSubData of the word and the draw, 2 host calls (native GLES's glUniform4f and draw),
  * the host's block holding every word and the pixel the new colour; a change of another word
  * the same; the block's first upload (its store) made once. */
+/* A 2D texture of one colour, rgba, in every texel */
+static struct mgp_handle
+colour_texture(struct t *t, const uint8_t rgba[4])
+{
+   const struct mgp_handle tex = make_image(t, MGP_RESOURCE_TARGET_TEX_2D, 1);
+   static uint8_t texels[W * H * 4];
+   for (size_t i = 0; i < sizeof(texels); i += 4)
+      memcpy(texels + i, rgba, 4);
+   struct mgp_sub_region g = {.width = W, .height = H, .depth = 1};
+   const struct mgp_resource_subdata s = {.res = tex,
+                                          .format = MGP_FORMAT_RGBA8_UNORM,
+                                          .box = {0, 0, 0, W, H, 1},
+                                          .region_count = 1,
+                                          .data = {.ptr = texels, .size = sizeof(texels)}};
+   t->cv->resource_subdata(t->ctx, &s, &g, 1);
+   return tex;
+}
+
+/* A texture change alone, then the compact draw (glb_draw, as texture1_change draws): where
+ * the host is robust the compact path (gles-compact-draws), the change put apply_state's short
+ * way (gles-short-applies) either way, glBindTexture and the draw (2 host calls), and the
+ * pixel is each texture's colour in turn, back to the first (a short way that skipped the
+ * units would draw the last texture again). A sampler change then (its LOD bias found again,
+ * apply_state's walk) draws too. */
+static void
+test_textures_compact(struct t *t)
+{
+   draw_setup(t);
+   const struct mgp_handle prog = tex_program(t);
+   t->cv->set_draw_program(t->ctx, &(struct mgp_handle_args){prog}, NULL, 0);
+   static const uint8_t colours[2][4] = {{255, 0, 0, 255}, {0, 0, 255, 255}};
+   struct mgp_handle views[2];
+   for (int i = 0; i < 2; i++)
+      views[i] = make_view(t, colour_texture(t, colours[i]));
+   struct mgp_create_sampler smp[2];
+   memset(smp, 0, sizeof(smp));
+   for (int i = 0; i < 2; i++) {
+      smp[i].cso = new_handle(t, MGP_KIND_SAMPLER);
+      smp[i].state.min_filter = smp[i].state.mag_filter = MGP_FILTER_NEAREST;
+      smp[i].state.max_lod = 1000.0f;
+      t->cv->create_sampler(t->ctx, &smp[i], NULL, 0);
+   }
+   const struct mgp_set_handles one = {.start = 0, .count = 1};
+   t->cv->bind_sampler_states(t->ctx, &one, &smp[0].cso, 1);
+   t->cv->set_sampler_views(t->ctx, &one, &views[0], 1);
+   const struct mgp_draw d = {.mode = MGP_PRIM_TRIANGLES, .count = 3};
+   for (int i = 0; i < 2; i++)
+      t->cv->draw(t->ctx, &d, NULL, 0);
+   const bool robust = t->scr->robust;
+   static const int order[3] = {1, 0, 1};
+   for (int k = 0; k < 3; k++) {
+      const int i = order[k];
+      /* the front end sends the unchanged sampler with each view */
+      t->cv->set_sampler_views(t->ctx, &one, &views[i], 1);
+      t->cv->bind_sampler_states(t->ctx, &one, &smp[0].cso, 1);
+      const unsigned long long c0 = counter(t, "gles-host-calls"),
+                               k0 = counter(t, "gles-compact-draws"),
+                               s0 = counter(t, "gles-short-applies");
+      t->cv->draw(t->ctx, &d, NULL, 0);
+      const unsigned long long calls = counter(t, "gles-host-calls") - c0,
+                               compact = counter(t, "gles-compact-draws") - k0,
+                               shorts = counter(t, "gles-short-applies") - s0;
+      uint8_t px[4];
+      host_pixel(t, W / 2, H / 2, px);
+      const GLenum e = host_error(t);
+      check(calls == 2 && compact == (robust ? 1u : 0u) && shorts == 1 &&
+               !memcmp(px, colours[i], 4) && e == GL_NO_ERROR && t->fatal_count == 0,
+            "a texture change alone before a compact draw (to texture %d): %llu host calls "
+            "(want 2: glBindTexture and the draw), %llu compact (want %d), %llu of 1 put "
+            "apply_state's short way, pixel (%u,%u,%u,%u) want (%u,%u,%u,%u), host error 0x%x",
+            i, calls, compact, robust ? 1 : 0, shorts, px[0], px[1], px[2], px[3], colours[i][0],
+            colours[i][1], colours[i][2], colours[i][3], e);
+   }
+   /* a sampler handle changed: its LOD bias is stale, apply_state's walk puts it */
+   t->cv->set_sampler_views(t->ctx, &one, &views[0], 1);
+   t->cv->bind_sampler_states(t->ctx, &one, &smp[1].cso, 1);
+   const unsigned long long s0 = counter(t, "gles-short-applies"),
+                            w0 = counter(t, "gles-lod-bias-walks");
+   t->cv->draw(t->ctx, &d, NULL, 0);
+   uint8_t px[4];
+   host_pixel(t, W / 2, H / 2, px);
+   const GLenum e = host_error(t);
+   check(counter(t, "gles-short-applies") == s0 && counter(t, "gles-lod-bias-walks") == w0 + 1 &&
+            !memcmp(px, colours[0], 4) && e == GL_NO_ERROR && t->fatal_count == 0,
+         "a sampler change before a compact draw: apply_state's walk (%llu short, %llu LOD bias "
+         "walks), pixel (%u,%u,%u) want (255,0,0), host error 0x%x",
+         counter(t, "gles-short-applies") - s0, counter(t, "gles-lod-bias-walks") - w0, px[0],
+         px[1], px[2], e);
+}
+
 static void
 test_uniform_words(struct t *t)
 {
@@ -2301,6 +2396,7 @@ main(int argc, char **argv)
    test_declined_compact(&t);
    test_ubo_pad(&t);
    test_uniform_words(&t);
+   test_textures_compact(&t);
    test_attach_levels(&t);
    test_framebuffer_describe(&t);
    test_depth_stencil_switch(&t);
