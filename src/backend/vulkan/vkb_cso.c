@@ -866,7 +866,7 @@ helper_atomics_patch(struct vkb_screen *scr, uint32_t **words, uint32_t **own, s
  * io; the gl_Layer variant's word moved with the rewrite's declarations. */
 static void
 gs_words_replace(struct vkb_shader *sh, uint32_t **words, uint32_t **own, size_t *nwords,
-                 uint32_t *w, size_t n, const struct vkb_stage_io *io)
+                 uint32_t *w, size_t n, const struct spv_stage_io *io)
 {
    free(*own);
    *words = *own = w;
@@ -890,7 +890,7 @@ gs_split_patch(struct vkb_screen *scr, struct vkb_shader *sh, uint32_t **words, 
                size_t *nwords)
 {
    const int g = MGP_SHADER_STAGE_GEOMETRY;
-   struct vkb_stage_io io = sh->io[g];
+   struct spv_stage_io io = sh->io[g];
    const uint32_t k = vkb_io_gs_split_factor(scr, &io);
    char why[200];
    if (!k || !sh->gs_output_points ||
@@ -948,7 +948,7 @@ gs_point_size_cut_patch(struct vkb_screen *scr, struct vkb_shader *sh, uint32_t 
       cut = trim;
       n = tn;
    }
-   struct vkb_stage_io io;
+   struct spv_stage_io io;
    char why[200], invalid[256];
    if (!vkb_spirv_validate(scr, cut, n, invalid, sizeof(invalid))) {
       mgu_warn("vulkan: a geometry stage without its gl_PointSize writes does not validate: %s",
