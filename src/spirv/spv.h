@@ -508,6 +508,10 @@ uint32_t *spv_trim_pervertex_out(const uint32_t *words, size_t num_words, size_t
  * words (free them), or NULL: *err NULL when there is none to drop, else why (the built-in
  * used otherwise than stored to, or the words malformed). */
 uint32_t *spv_cut_point_size(const uint32_t *w, size_t n, size_t *out_n, const char **err);
+/* spv_cut_point_size, then the output gl_PerVertex trimmed (spv_trim_pervertex_out) where it
+ * can be: a geometry stage as a device or host counts it without the size (both backends,
+ * where the write puts the stage over their output limits). NULL as spv_cut_point_size. */
+uint32_t *spv_cut_point_size_trim(const uint32_t *w, size_t n, size_t *out_n, const char **err);
 
 /* A stage's interface (spv_io.c): its located inputs' and outputs' components (summed, and
  * the extent of their locations), built-in outputs by the variables declared and by the

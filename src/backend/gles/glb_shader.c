@@ -1586,20 +1586,14 @@ static bool
 geometry_point_size_cut(struct glb_screen *scr, struct mgp_span *words)
 {
    const char *err = NULL;
-   size_t n = 0, tn = 0;
-   uint32_t *cut = spv_cut_point_size(words->ptr, (size_t)(words->size / 4), &n, &err);
+   size_t n = 0;
+   uint32_t *cut = spv_cut_point_size_trim(words->ptr, (size_t)(words->size / 4), &n, &err);
    if (!cut) {
       if (err)
          mgu_warn("gles: a geometry stage over the host's output limits keeps its gl_PointSize "
                   "writes: %s",
                   err);
       return false;
-   }
-   uint32_t *trim = spv_trim_pervertex_out(cut, n, &tn, &err);
-   if (trim) {
-      free(cut);
-      cut = trim;
-      n = tn;
    }
    struct spv_stage_io io;
    char invalid[256], over[200];

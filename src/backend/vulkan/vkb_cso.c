@@ -933,20 +933,13 @@ gs_point_size_cut_patch(struct vkb_screen *scr, struct vkb_shader *sh, uint32_t 
       return false;
    const char *err = NULL;
    size_t n = 0;
-   uint32_t *cut = spv_cut_point_size(*words, *nwords, &n, &err);
+   uint32_t *cut = spv_cut_point_size_trim(*words, *nwords, &n, &err);
    if (!cut) {
       if (err)
          mgu_warn("vulkan: a geometry stage over its output limits keeps its gl_PointSize "
                   "writes: %s",
                   err);
       return false;
-   }
-   size_t tn = 0;
-   uint32_t *trim = spv_trim_pervertex_out(cut, n, &tn, &err);
-   if (trim) {
-      free(cut);
-      cut = trim;
-      n = tn;
    }
    struct spv_stage_io io;
    char why[200], invalid[256];
