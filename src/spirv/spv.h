@@ -3,6 +3,7 @@
  * spv_split.c, spv_clip_enables.c, spv_tcs_stores.c, spv_input_arrays.c, spv_1d.c,
  * spv_double_inputs.c, spv_opaque_structs.c, spv_opaque_index.c, spv_gs_outputs.c, spv_gs_split.c,
  * spv_varying_words.c, spv_local_bounds.c, spv_facing.c, spv_point_size.c, spv_input_copies.c),
+ * a stage's interface measured (spv_io.c),
  * the id look-ups they share (spv_ids.c), SPIRV-Tools' validator for client modules
  * (spv_valid.c) and one bounds-checked instruction walker. Just what mgl needs for the words
  * glslang generates; the enumerants come from SPIRV-Headers. Not a general SPIR-V library. */
@@ -507,6 +508,38 @@ uint32_t *spv_trim_pervertex_out(const uint32_t *words, size_t num_words, size_t
  * words (free them), or NULL: *err NULL when there is none to drop, else why (the built-in
  * used otherwise than stored to, or the words malformed). */
 uint32_t *spv_cut_point_size(const uint32_t *w, size_t n, size_t *out_n, const char **err);
+/* spv_cut_point_size, then the output gl_PerVertex trimmed (spv_trim_pervertex_out) where it
+ * can be: a geometry stage as a device or host counts it without the size (both backends,
+ * where the write puts the stage over their output limits). NULL as spv_cut_point_size. */
+uint32_t *spv_cut_point_size_trim(const uint32_t *w, size_t n, size_t *out_n, const char **err);
+
+/* A stage's interface (spv_io.c): its located inputs' and outputs' components (summed, and
+ * the extent of their locations), built-in outputs by the variables declared and by the
+ * members the code writes, a tessellation control stage's per-patch outputs, OutputVertices
+ * and Invocations (geometry, tessellation control). */
+struct spv_stage_io {
+   uint32_t in_comps, in_end, out_comps, out_end;
+   uint32_t out_builtin_comps;   /* built-in outputs (gl_PerVertex with every member declared) */
+   uint32_t out_builtin_written; /* ... only those written (what a GL host's compiler counts) */
+   uint32_t patch_out_comps;     /* a tessellation control stage's per-patch outputs */
+   uint32_t vertices;            /* OutputVertices (geometry, tessellation control) */
+   uint32_t invocations;         /* Invocations (geometry) */
+};
+/* The interface of the entry point model selects, from SPIRV-Cross's compiler (spvc_compiler)
+ * and resources (spvc_resources); false where it cannot be bounded (an array length that is
+ * not a literal, or nesting too deep). */
+bool spv_io_measure(void *compiler, void *resources, SpvExecutionModel model,
+                    struct spv_stage_io *io);
+/* spv_io_measure on words (a SPIRV-Cross compiler of its own, model's entry point); false where
+ * SPIRV-Cross cannot take the words, there is no such entry point, or the measure fails. */
+bool spv_io_measure_words(const uint32_t *words, size_t count, SpvExecutionModel model,
+                          struct spv_stage_io *io);
+/* The number of invocations each of a geometry stage's should become for its vertices, shared
+ * out among them (spv_gs_split), so that per_vertex components x vertices fits max_total; io
+ * then has the split's vertices and invocations. 0 where it fits already, one vertex alone is
+ * over, or the split would pass max_invocations. */
+uint32_t spv_gs_split_factor(struct spv_stage_io *io, uint64_t per_vertex, uint32_t max_total,
+                             uint32_t max_invocations);
 
 /* A points geometry module whose vertices are shared out among k invocations for each one it
  * had (spv_gs_split.c): OutputVertices becomes ceil(OutputVertices / k), Invocations times k,

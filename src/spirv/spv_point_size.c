@@ -169,3 +169,19 @@ done:
    free(member);
    return out;
 }
+
+uint32_t *
+spv_cut_point_size_trim(const uint32_t *w, size_t n, size_t *out_n, const char **err)
+{
+   uint32_t *cut = spv_cut_point_size(w, n, out_n, err);
+   if (!cut)
+      return NULL;
+   size_t tn = 0;
+   const char *trim_err = NULL; /* a block left whole is still a module without the stores */
+   uint32_t *trim = spv_trim_pervertex_out(cut, *out_n, &tn, &trim_err);
+   if (!trim)
+      return cut;
+   free(cut);
+   *out_n = tn;
+   return trim;
+}

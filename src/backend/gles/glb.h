@@ -892,6 +892,10 @@ struct glb_screen {
    bool ext_tess_point_size;                 /* GL_EXT_tessellation_point_size */
    uint8_t format_samples[MGP_FORMAT_COUNT]; /* renderbuffer sample counts, bit n: 2^n */
    GLfloat line_range[2], point_range[2];
+   /* GL_MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS (or MGL_TEST_GLES_GS_TOTAL_COMPONENTS, lower),
+    * GL_MAX_GEOMETRY_OUTPUT_COMPONENTS, GL_MAX_GEOMETRY_SHADER_INVOCATIONS (with the geometry
+    * stage): what glb_shader.c's geometry_fit fits a geometry stage to */
+   GLint max_gs_total, max_gs_components, max_gs_invocations;
    struct glb_table contexts, resources, render_states, vertex_elements, shaders, fences, samplers,
       sampler_views, queries;
    struct glb_context *bound;     /* the MGPipe context whose state the host context holds */
@@ -939,6 +943,9 @@ struct glb_screen {
       uint64_t biased_draws;
       /* draws whose program ran without its gl_PointSize writes (GLB_VARIANT_NO_POINT_SIZE) */
       uint64_t point_size_cut_draws;
+      /* geometry stages over the host's output limits (geometry_fit): split among more
+       * invocations (spv_gs_split), over and not split, made without gl_PointSize writes */
+      uint64_t gs_splits, gs_splits_failed, gs_point_size_cuts;
       /* draws of polygons as lines or points by an outline variant (glb_outline.c) */
       uint64_t outline_draws;
       /* outline draws' counting passes (glb_outline_passes) and the host primitive queries

@@ -519,6 +519,17 @@ read_limits(struct glb_screen *scr)
       scr->rgb16f_max_samples = n > 0 ? counts[0] : 0; /* GL lists them in descending order */
    }
    scr->ext_geometry_point_size = scr->geometry && (has_word(ext, "GL_EXT_geometry_point_size"));
+   /* the geometry stage's output limits, as the host's compiler counts them (glb_shader.c:
+    * geometry_fit); MGL_TEST_GLES_GS_TOTAL_COMPONENTS=N lowers the total checked against to N
+    * (test-only: NVIDIA's 1024 and its count on a host that takes more) */
+   if (scr->geometry) {
+      GLB_GL(h)->glGetIntegerv(GL_MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS, &scr->max_gs_total);
+      GLB_GL(h)->glGetIntegerv(GL_MAX_GEOMETRY_OUTPUT_COMPONENTS, &scr->max_gs_components);
+      GLB_GL(h)->glGetIntegerv(GL_MAX_GEOMETRY_SHADER_INVOCATIONS, &scr->max_gs_invocations);
+      const uint64_t total = size_knob("MGL_TEST_GLES_GS_TOTAL_COMPONENTS", (uint64_t)INT32_MAX);
+      if (total < (uint64_t)scr->max_gs_total)
+         scr->max_gs_total = (GLint)total;
+   }
    if (ext && strstr(ext, "GL_EXT_clip_cull_distance"))
       GLB_GL(h)->glGetIntegerv(GL_MAX_CLIP_DISTANCES_EXT, &scr->max_clip_distances);
    if (ext && strstr(ext, "GL_EXT_disjoint_timer_query") && h->glQueryCounterEXT &&
@@ -1165,6 +1176,9 @@ glb_gate_counters(void *screen, const char **names, unsigned long long *values, 
       {"gles-first-vertex-draws", scr->stats.first_vertex_draws},
       {"gles-biased-draws", scr->stats.biased_draws},
       {"gles-point-size-cut-draws", scr->stats.point_size_cut_draws},
+      {"gles-gs-splits", scr->stats.gs_splits},
+      {"gles-gs-splits-failed", scr->stats.gs_splits_failed},
+      {"gles-gs-point-size-cuts", scr->stats.gs_point_size_cuts},
       {"gles-outline-draws", scr->stats.outline_draws},
       {"gles-outline-count-passes", scr->stats.outline_count_passes},
       {"gles-primitive-query-pauses", scr->stats.primitive_query_pauses},

@@ -1530,6 +1530,157 @@ point_size_cuttable(const struct glb_shader *s)
    return cut != NULL;
 }
 
+/* Whether a module has execution mode mode (OutputPoints: a geometry stage emits points; Xfb:
+ * its outputs are captured). */
+static bool
+has_mode(const uint32_t *w, size_t n, SpvExecutionMode mode)
+{
+   struct spv_walk it = spv_walk_begin(w, n);
+   while (spv_walk_next(&it))
+      if (it.op == SpvOpExecutionMode && it.nops >= 2 && it.o[1] == (uint32_t)mode)
+         return true;
+   return false;
+}
+
+/* Why a geometry stage of io is over the host's output limits, as its compiler counts them
+ * (every component written, gl_Position's 4 and gl_PointSize's 1 included: NVIDIA's refusal
+ * "can only emit 170 vertices of this size" at 6 a vertex), into over; false where it is within
+ * them. */
+static bool
+geometry_over(const struct glb_screen *scr, const struct spv_stage_io *io, char *over,
+              size_t over_size)
+{
+   const uint64_t per_vertex = (uint64_t)io->out_comps + io->out_builtin_written;
+   if (per_vertex > (uint64_t)scr->max_gs_components) {
+      snprintf(over, over_size,
+               "the geometry stage's %llu output components (built-ins included), over the "
+               "host's GL_MAX_GEOMETRY_OUTPUT_COMPONENTS of %d",
+               (unsigned long long)per_vertex, scr->max_gs_components);
+      return true;
+   }
+   if (per_vertex * io->vertices > (uint64_t)scr->max_gs_total) {
+      snprintf(over, over_size,
+               "the geometry stage's %llu output components (built-ins included) x %u vertices "
+               "= %llu, over the host's GL_MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS of %d",
+               (unsigned long long)per_vertex, io->vertices,
+               (unsigned long long)(per_vertex * io->vertices), scr->max_gs_total);
+      return true;
+   }
+   return false;
+}
+
+/* words as the geometry stage of new words n long (a pass's), its old ones freed. */
+static void
+geometry_words_replace(struct mgp_span *words, uint32_t *w, size_t n)
+{
+   free((void *)words->ptr);
+   *words = (struct mgp_span){.ptr = w, .size = (uint64_t)n * 4};
+}
+
+/* A geometry stage without its gl_PointSize stores (spv_point_size.c) and its gl_PerVertex cut
+ * after the last member it still reaches (spv_pervertex_trim.c), where that brings it within
+ * the host's limits: a stage that emits lines or triangles only, which the rasterizer draws
+ * without a size (a points stage needs it: ESSL leaves an unwritten size undefined), and
+ * whose outputs no capture records. */
+static bool
+geometry_point_size_cut(struct glb_screen *scr, struct mgp_span *words)
+{
+   const char *err = NULL;
+   size_t n = 0;
+   uint32_t *cut = spv_cut_point_size_trim(words->ptr, (size_t)(words->size / 4), &n, &err);
+   if (!cut) {
+      if (err)
+         mgu_warn("gles: a geometry stage over the host's output limits keeps its gl_PointSize "
+                  "writes: %s",
+                  err);
+      return false;
+   }
+   struct spv_stage_io io;
+   char invalid[256], over[200];
+   if (!spv_validate(SPV_VALID_VULKAN_1_1, cut, n, invalid, sizeof(invalid)) ||
+       !spv_io_measure_words(cut, n, SpvExecutionModelGeometry, &io) ||
+       geometry_over(scr, &io, over, sizeof(over))) {
+      free(cut);
+      return false;
+   }
+   scr->stats.gs_point_size_cuts++;
+   geometry_words_replace(words, cut, n);
+   return true;
+}
+
+/* A points geometry stage over the host's total output components has its vertices shared
+ * out among more invocations (spv_gs_split.c), each within the total, where the host's
+ * GL_MAX_GEOMETRY_SHADER_INVOCATIONS allows; why the split cannot take it into why. */
+static bool
+geometry_split(struct glb_screen *scr, struct mgp_span *words, struct spv_stage_io *io, char *why,
+               size_t why_size)
+{
+   const uint64_t per_vertex = (uint64_t)io->out_comps + io->out_builtin_written;
+   const uint32_t k = per_vertex > (uint64_t)scr->max_gs_components
+                         ? 0
+                         : spv_gs_split_factor(io, per_vertex, (uint32_t)scr->max_gs_total,
+                                               (uint32_t)scr->max_gs_invocations);
+   if (!k) {
+      snprintf(why, why_size,
+               "no split among at most the host's GL_MAX_GEOMETRY_SHADER_INVOCATIONS of %d "
+               "invocations brings it within",
+               scr->max_gs_invocations);
+      return false;
+   }
+   const char *split_why = NULL;
+   size_t n = 0;
+   uint32_t *split = spv_gs_split(words->ptr, (size_t)(words->size / 4), k, &n, &split_why);
+   char invalid[256];
+   if (!split || !spv_validate(SPV_VALID_VULKAN_1_1, split, n, invalid, sizeof(invalid))) {
+      snprintf(why, why_size, "it cannot be split among %u invocations: %.200s", k,
+               split ? invalid : split_why);
+      free(split);
+      return false;
+   }
+   scr->stats.gs_splits++;
+   geometry_words_replace(words, split, n);
+   return true;
+}
+
+/* Fits the geometry stage's words to the host's output limits before the host compiles them,
+ * as the Vulkan backend fits its device's (vkb_cso.c): GL counts what the program writes and
+ * its total may take every component, but the host's compiler counts the gl_PointSize mgl
+ * writes too (the front end's, at every emit of a points stage). Over: a stage that does not
+ * emit points goes without its gl_PointSize writes where that is enough, a points stage is
+ * split among more invocations; else it goes to the host as it came, and over says why, for
+ * the decline if the host refuses it. */
+static void
+geometry_fit(struct glb_screen *scr, struct mgp_span *words, char *over, size_t over_size)
+{
+   struct spv_stage_io io;
+   const uint32_t *w = words->ptr;
+   const size_t n = (size_t)(words->size / 4);
+   over[0] = '\0';
+   if (scr->max_gs_total <= 0 || scr->max_gs_components <= 0 || /* limits the host did not say */
+       !spv_io_measure_words(w, n, SpvExecutionModelGeometry, &io) ||
+       !geometry_over(scr, &io, over, over_size))
+      return;
+   char why[300] = "";
+   if (!has_mode(w, n, SpvExecutionModeOutputPoints)) {
+      /* a capture may record the size */
+      if (!has_mode(w, n, SpvExecutionModeXfb) && geometry_point_size_cut(scr, words)) {
+         over[0] = '\0';
+         return;
+      }
+      snprintf(why, sizeof(why),
+               "it emits no points, so no split; without gl_PointSize writes, where it has any "
+               "and no capture, still over");
+   } else if (geometry_split(scr, words, &io, why, sizeof(why))) {
+      over[0] = '\0';
+      return;
+   } else {
+      scr->stats.gs_splits_failed++;
+   }
+   const size_t len = strlen(over);
+   snprintf(over + len, over_size - len, " (%s)", why);
+   mgu_warn("gles: %s: left to the host", over);
+}
+
 #define OUTLINE_VARIANTS (GLB_VARIANT_OUTLINE_LINE | GLB_VARIANT_OUTLINE_POINT)
 
 /* An outline variant's geometry stage (gs) after the vertex stage vs, and its fragment stage
@@ -1841,6 +1992,10 @@ glb_create_shader(void *self, const struct mgp_create_shader *args, const void *
          return;
       }
    }
+   /* a geometry stage fitted to the host's output limits; over: why it is not */
+   char over[512] = "";
+   if (args->stage_mask & gs)
+      geometry_fit(scr, &words[MGP_SHADER_STAGE_GEOMETRY], over, sizeof(over));
    bool oned = false;
    const GLuint p = link_program(scr, s, args->stage_mask, words, 0, why, sizeof(why), &oned);
    if (p) {
@@ -1871,6 +2026,13 @@ glb_create_shader(void *self, const struct mgp_create_shader *args, const void *
       MGU_DECLINE(gles_1d_image_unsupported,
                   "gles: program {%u,%u} not made (its draws are dropped): %s", s->base.h.slot,
                   s->base.h.gen, why);
+      return;
+   }
+   if (over[0]) {
+      scr->stats.translate_failures++;
+      MGU_DECLINE(backend_draw_incomplete,
+                  "gles: program {%u,%u} not made (its draws are dropped): %s; %s", s->base.h.slot,
+                  s->base.h.gen, why, over);
       return;
    }
 declined:

@@ -37,6 +37,7 @@ typedef struct VkPhysicalDeviceMaintenance5FeaturesKHR {
 #include "hash.h"
 #include "pipe_pixel.h"
 #include "pipe_tables.h"
+#include "spv.h"
 #include "backend.h"
 
 #define VKB_MAX_LEVELS 16
@@ -473,23 +474,13 @@ struct vkb_shader_binding {
    VkShaderStageFlags stages;
 };
 
-/* A stage's interface as the device counts it (vkb_io_limits.c): located variables by their
- * components, summed and by extent (location * 4 + component + components), per-vertex
- * arrayness left out; built-in outputs by the whole variable. */
-struct vkb_stage_io {
-   uint32_t in_comps, in_end, out_comps, out_end;
-   uint32_t out_builtin_comps; /* built-in outputs (gl_PerVertex with every member declared) */
-   uint32_t patch_out_comps;   /* a tessellation control stage's per-patch outputs */
-   uint32_t vertices;          /* OutputVertices (geometry, tessellation control) */
-   uint32_t invocations;       /* Invocations (geometry) */
-};
-
 struct vkb_shader {
    struct vkb_obj base;
    bool broken;          /* a pipeline can never be built from it: */
    char broken_why[160]; /* why (every draw with it declines naming this) */
    bool over_limits;     /* broken: an interface over the device's limits (vkb_io_limits.c) */
-   struct vkb_stage_io io[MGP_SHADER_STAGE_COUNT];
+   /* each stage's interface (spv_io.c), checked as the device counts it (vkb_io_limits.c) */
+   struct spv_stage_io io[MGP_SHADER_STAGE_COUNT];
    uint32_t stage_mask;
    VkShaderModule mod[MGP_SHADER_STAGE_COUNT];
    char entry[MGP_SHADER_STAGE_COUNT][64];
@@ -2098,24 +2089,18 @@ void vkb_quirk_fp64_varying_words(struct vkb_screen *scr, uint32_t stage_mask,
 void vkb_copy_image_via_buffer(VkCommandBuffer cmd, VkImage src, VkImage dst, VkBuffer buf,
                                VkDeviceSize offset, VkDeviceSize size, uint32_t n,
                                const VkBufferImageCopy *out, const VkBufferImageCopy *in);
-/* A stage's interface (vkb_io_limits.c), measured from SPIRV-Cross's compiler (spvc_compiler)
- * and resources (spvc_resources) of the stage's entry point; false where it cannot be bounded
- * (an array length that is not a literal). */
-bool vkb_io_measure(void *compiler, void *resources, VkShaderStageFlagBits stage,
-                    struct vkb_stage_io *io);
-/* vkb_io_measure on words of stage (vkb_spirv.c: its own SPIRV-Cross compiler, the stage's
- * entry point); false where SPIRV-Cross cannot take the words or vkb_io_measure fails. */
+/* spv_io_measure on words of stage (spv_io_measure_words, the stage's entry point). */
 bool vkb_io_measure_words(const uint32_t *words, size_t count, VkShaderStageFlagBits stage,
-                          struct vkb_stage_io *io);
+                          struct spv_stage_io *io);
 /* NULL when stage s's interface fits the device's limits, else why (in why, naming the stage
  * name, the figure and the limit). */
-const char *vkb_io_limits_check(const struct vkb_screen *scr, const struct vkb_stage_io *io, int s,
+const char *vkb_io_limits_check(const struct vkb_screen *scr, const struct spv_stage_io *io, int s,
                                 const char *name, char *why, size_t why_size);
 /* The number of invocations each of a geometry stage's should become for its vertices, shared
  * out among them (spv_gs_split), to fit maxGeometryTotalOutputComponents; io then has the
  * split's figures. 0 where the total is within the limit or no split within
  * maxGeometryShaderInvocations brings it there. */
-uint32_t vkb_io_gs_split_factor(const struct vkb_screen *scr, struct vkb_stage_io *io);
+uint32_t vkb_io_gs_split_factor(const struct vkb_screen *scr, struct spv_stage_io *io);
 /* Whether a geometry stage that emits points may leave gl_PointSize unwritten (its points then
  * 1.0 wide) on a device of these features: where it has no shaderTessellationAndGeometryPointSize
  * (no stage past the vertex one writes a size), or with VK_KHR_maintenance5's maintenance5

@@ -866,7 +866,7 @@ helper_atomics_patch(struct vkb_screen *scr, uint32_t **words, uint32_t **own, s
  * io; the gl_Layer variant's word moved with the rewrite's declarations. */
 static void
 gs_words_replace(struct vkb_shader *sh, uint32_t **words, uint32_t **own, size_t *nwords,
-                 uint32_t *w, size_t n, const struct vkb_stage_io *io)
+                 uint32_t *w, size_t n, const struct spv_stage_io *io)
 {
    free(*own);
    *words = *own = w;
@@ -890,7 +890,7 @@ gs_split_patch(struct vkb_screen *scr, struct vkb_shader *sh, uint32_t **words, 
                size_t *nwords)
 {
    const int g = MGP_SHADER_STAGE_GEOMETRY;
-   struct vkb_stage_io io = sh->io[g];
+   struct spv_stage_io io = sh->io[g];
    const uint32_t k = vkb_io_gs_split_factor(scr, &io);
    char why[200];
    if (!k || !sh->gs_output_points ||
@@ -933,7 +933,7 @@ gs_point_size_cut_patch(struct vkb_screen *scr, struct vkb_shader *sh, uint32_t 
       return false;
    const char *err = NULL;
    size_t n = 0;
-   uint32_t *cut = spv_cut_point_size(*words, *nwords, &n, &err);
+   uint32_t *cut = spv_cut_point_size_trim(*words, *nwords, &n, &err);
    if (!cut) {
       if (err)
          mgu_warn("vulkan: a geometry stage over its output limits keeps its gl_PointSize "
@@ -941,14 +941,7 @@ gs_point_size_cut_patch(struct vkb_screen *scr, struct vkb_shader *sh, uint32_t 
                   err);
       return false;
    }
-   size_t tn = 0;
-   uint32_t *trim = spv_trim_pervertex_out(cut, n, &tn, &err);
-   if (trim) {
-      free(cut);
-      cut = trim;
-      n = tn;
-   }
-   struct vkb_stage_io io;
+   struct spv_stage_io io;
    char why[200], invalid[256];
    if (!vkb_spirv_validate(scr, cut, n, invalid, sizeof(invalid))) {
       mgu_warn("vulkan: a geometry stage without its gl_PointSize writes does not validate: %s",

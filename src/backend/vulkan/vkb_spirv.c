@@ -365,18 +365,9 @@ compiler_for_stage(const uint32_t *w, size_t n, VkShaderStageFlagBits stage, spv
 
 bool
 vkb_io_measure_words(const uint32_t *words, size_t count, VkShaderStageFlagBits stage,
-                     struct vkb_stage_io *io)
+                     struct spv_stage_io *io)
 {
-   spvc_context ctx = NULL;
-   spvc_compiler comp = NULL;
-   spvc_resources res = NULL;
-   const char *entry = NULL, *why = NULL;
-   const bool ok = compiler_for_stage(words, count, stage, &ctx, &comp, &entry, &why) &&
-                   spvc_compiler_create_shader_resources(comp, &res) == SPVC_SUCCESS &&
-                   vkb_io_measure(comp, res, stage, io);
-   if (ctx)
-      spvc_context_destroy(ctx);
-   return ok;
+   return spv_io_measure_words(words, count, (SpvExecutionModel)exec_model_for(stage), io);
 }
 
 bool
@@ -441,7 +432,7 @@ vkb_spirv_scan(uint32_t *w, size_t n, VkShaderStageFlagBits stage, struct vkb_sh
       goto out;
    }
    scan_builtin_outputs(comp, res, stage, sh, n);
-   if (!vkb_io_measure(comp, res, stage, &sh->io[si])) {
+   if (!spv_io_measure(comp, res, (SpvExecutionModel)exec_model_for(stage), &sh->io[si])) {
       *why = "an interface variable's array length is not a literal (or nests too deep)";
       goto out;
    }

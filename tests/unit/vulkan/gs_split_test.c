@@ -434,7 +434,7 @@ point_size_optional(void)
 /* The stage's gl_PointSize write (SPIRV-Cross's active built-in, vkb_spirv_scan) and its
  * interface (vkb_io_measure_words) in words w; false where the scan refuses them. */
 static bool
-gs_facts(const uint32_t *w, size_t n, bool *writes_size, struct vkb_stage_io *io)
+gs_facts(const uint32_t *w, size_t n, bool *writes_size, struct spv_stage_io *io)
 {
    struct vkb_shader *sh = calloc(1, sizeof(*sh));
    uint32_t *copy = malloc(n * 4); /* the scan moves descriptor sets in place */
@@ -461,12 +461,16 @@ static void
 point_size_cut(const uint32_t *w, size_t n, const uint32_t *no_size, size_t no_size_n)
 {
    bool writes = false;
-   struct vkb_stage_io io = {0};
+   struct spv_stage_io io = {0};
    CHECK(gs_facts(w, n, &writes, &io) && writes && io.out_comps == 4 && io.out_builtin_comps == 7 &&
             io.vertices == 128,
          "point_cut.geom as glslang made it: gl_PointSize written, 4 + 7 components x 128 "
          "(written %d, %u + %u x %u)",
          writes, io.out_comps, io.out_builtin_comps, io.vertices);
+   /* a GL host's compiler counts what is written (the GLES backend's geometry_fit): gl_Position
+    * and gl_PointSize, 9 x 128 = 1152 over NVIDIA's 1024 */
+   CHECK(io.out_builtin_written == 5, "point_cut.geom: 5 built-in components written (%u)",
+         io.out_builtin_written);
    size_t cut_n = 0, trim_n = 0;
    const char *err = NULL;
    uint32_t *cut = spv_cut_point_size(w, n, &cut_n, &err);
@@ -478,13 +482,16 @@ point_size_cut(const uint32_t *w, size_t n, const uint32_t *no_size, size_t no_s
    CHECK(trim && spv_validate(SPV_VALID_VULKAN_1_1, trim, trim_n, invalid, sizeof(invalid)),
          "point_cut.geom without gl_PointSize: valid (%s)", invalid);
    writes = true;
-   io = (struct vkb_stage_io){0};
+   io = (struct spv_stage_io){0};
    CHECK(trim && gs_facts(trim, trim_n, &writes, &io) && !writes && io.out_comps == 4 &&
             io.out_builtin_comps == 4 &&
             (io.out_comps + io.out_builtin_comps) * io.vertices == 1024,
          "point_cut.geom without gl_PointSize: no write, 4 + 4 components x 128 = 1024 "
          "(written %d, %u + %u x %u)",
          writes, io.out_comps, io.out_builtin_comps, io.vertices);
+   CHECK(io.out_builtin_written == 4,
+         "point_cut.geom without gl_PointSize: 4 built-in components written (%u)",
+         io.out_builtin_written);
    free(trim);
    free(cut);
    err = NULL;
