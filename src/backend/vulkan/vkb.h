@@ -412,6 +412,7 @@ struct vkb_rs_memo {
    bool valid, restart;
    uint8_t topology, color_has_alpha, color_blendable, color_count;
    VkFormat depth, stencil;
+   uint64_t stamp; /* scr->rs_memo_stamps when computed: equal stamps, equal values */
    struct vkb_rs_dynamic d;
 };
 
@@ -1357,6 +1358,7 @@ struct vkb_screen {
     * scope_tick where its context's last draw left it draws in that draw's scope, batch and
     * binds without asking each (vkb_draw_fast.c) */
    uint64_t scope_tick;
+   uint64_t rs_memo_stamps; /* the last render-state memo's stamp (vkb_dynstate.c) */
 
    /* frames (docs/PIPE.md#frame-floor: the completed-frame floor must be provable) */
    uint64_t frame_serial; /* frame being recorded */
@@ -1564,8 +1566,15 @@ struct vkb_context {
    float rec_line_width, rec_depth_bias[3], rec_blend[4];
    uint32_t rec_line_stipple;  /* factor << 16 | pattern */
    uint32_t rec_stencil[2][3]; /* per face: reference, compare mask, write mask */
-   bool rs_recorded;           /* rec_rs holds what this command buffer has (vkb_dynstate.c) */
-   struct vkb_rs_dynamic rec_rs;
+   /* rec_rs[rec_i] holds what this command buffer has (vkb_dynstate.c); the other slot the
+    * state recorded before it, so that a toggle between two render states flips rec_i and
+    * records the commands rec_to[slot] names (valid: rec_to_ok bit slot) without comparing
+    * or copying them again. rec_stamp: the memo stamp a slot's values came from (0: none). */
+   bool rs_recorded;
+   uint8_t rec_i, rec_to_ok;
+   uint32_t rec_to[2];
+   uint64_t rec_stamp[2];
+   struct vkb_rs_dynamic rec_rs[2];
    /* descriptor sets written, by the signature of what they hold (kept across batches while
     * scr->keep_epoch stays): a draw that goes back to an earlier combination (two programs,
     * textures or UBOs in turn, or the draw after a read-back) reuses one */
