@@ -413,6 +413,7 @@ struct vkb_rs_memo {
    bool valid, restart;
    uint8_t topology, color_has_alpha, color_blendable, color_count;
    VkFormat depth, stencil;
+   uint64_t stamp; /* scr->rs_memo_stamps when computed: equal stamps, equal values */
    struct vkb_rs_dynamic d;
 };
 
@@ -1348,6 +1349,7 @@ struct vkb_screen {
     * scope_tick where its context's last draw left it draws in that draw's scope, batch and
     * binds without asking each (vkb_draw_fast.c) */
    uint64_t scope_tick;
+   uint64_t rs_memo_stamps; /* the last render-state memo's stamp (vkb_dynstate.c) */
 
    /* frames (docs/PIPE.md#frame-floor: the completed-frame floor must be provable) */
    uint64_t frame_serial; /* frame being recorded */
@@ -1555,8 +1557,15 @@ struct vkb_context {
    float rec_line_width, rec_depth_bias[3], rec_blend[4];
    uint32_t rec_line_stipple;  /* factor << 16 | pattern */
    uint32_t rec_stencil[2][3]; /* per face: reference, compare mask, write mask */
-   bool rs_recorded;           /* rec_rs holds what this command buffer has (vkb_dynstate.c) */
-   struct vkb_rs_dynamic rec_rs;
+   /* rec_rs[rec_i] holds what this command buffer has (vkb_dynstate.c); the other slot the
+    * state recorded before it, so that a toggle between two render states flips rec_i and
+    * records the commands rec_to[slot] names (valid: rec_to_ok bit slot) without comparing
+    * or copying them again. rec_stamp: the memo stamp a slot's values came from (0: none). */
+   bool rs_recorded;
+   uint8_t rec_i, rec_to_ok;
+   uint32_t rec_to[2];
+   uint64_t rec_stamp[2];
+   struct vkb_rs_dynamic rec_rs[2];
    /* descriptor sets written, by the signature of what they hold (kept across batches while
     * scr->keep_epoch stays): a draw that goes back to an earlier combination (two programs,
     * textures or UBOs in turn, or the draw after a read-back) reuses one */
@@ -1768,9 +1777,16 @@ vkb_scope_moved(struct vkb_screen *scr)
    scr->scope_tick++;
    scr->call_tick++;
 }
-/* Records the queued draws (vkb_draw.c); vkb_cmd and vkb_end_rendering call it, so every
- * other command lands after them. */
-void vkb_flush_draws(struct vkb_screen *scr);
+/* Records the queued draws (vkb_draw_queue.c); vkb_cmd and vkb_end_rendering call it, so
+ * every other command lands after them. The empty queue's test is inline: a bind after a bind
+ * (frame_1500's index buffer after its vertex buffers) calls nothing. */
+void vkb_flush_queued_draws(struct vkb_screen *scr);
+static inline void
+vkb_flush_draws(struct vkb_screen *scr)
+{
+   if (scr->draws.n)
+      vkb_flush_queued_draws(scr);
+}
 /* The attachment part of the pipeline key (ctx->fb_key) and ctx->render_extent for the
  * framebuffer state; false after a decline. */
 bool vkb_context_fb_key(struct vkb_context *ctx);

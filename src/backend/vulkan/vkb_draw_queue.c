@@ -8,12 +8,10 @@
 /* ---- the draw queue (vkb.h: struct vkb_draw_queue) ------------------------------------------ */
 
 void
-vkb_flush_draws(struct vkb_screen *scr)
+vkb_flush_queued_draws(struct vkb_screen *scr)
 {
    struct vkb_draw_queue *q = &scr->draws;
    const uint32_t n = q->n;
-   if (!n)
-      return;
    q->n = 0;
    if (!scr->cur || !scr->cur->recording)
       return;

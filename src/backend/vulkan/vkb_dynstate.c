@@ -190,55 +190,83 @@ memo_matches(const struct vkb_rs_memo *m, const struct vkb_pipeline_key *key, bo
           m->color_blendable == key->color_blendable;
 }
 
-bool
-vkb_render_state_record(struct vkb_context *ctx, VkCommandBuffer cmd, struct vkb_render_state *rs,
-                        const struct vkb_pipeline_key *key, bool restart)
+/* The commands of a render state's dynamic part, one bit each, in the order recorded;
+ * RS_DIFFER: the two values differ somewhere (the queued draws are recorded first). */
+enum {
+   RS_CULL = 1u << 0,
+   RS_FRONT = 1u << 1,
+   RS_DEPTH_TEST = 1u << 2,
+   RS_DEPTH_WRITE = 1u << 3,
+   RS_DEPTH_OP = 1u << 4,
+   RS_STENCIL_TEST = 1u << 5,
+   RS_STENCIL_FRONT = 1u << 6,
+   RS_STENCIL_BACK = 1u << 7,
+   RS_BIAS = 1u << 8,
+   RS_RESTART = 1u << 9,
+   RS_DISCARD = 1u << 10,
+   RS_BLEND_ENABLE = 1u << 11,
+   RS_BLEND_EQUATION = 1u << 12,
+   RS_WRITE_MASK = 1u << 13,
+   RS_DIFFER = 1u << 31,
+};
+
+/* The commands that take a command buffer holding r (all: holding nothing yet) to dp. */
+static uint32_t
+rs_diff(const struct vkb_screen *scr, const struct vkb_rs_dynamic *dp,
+        const struct vkb_rs_dynamic *r, bool all)
 {
-   struct vkb_screen *scr = ctx->scr;
-   if (!scr->has_dyn_rs && !scr->has_dyn_blend)
-      return true;
-   struct vkb_rs_dynamic computed;
-   const struct vkb_rs_dynamic *dp = &computed;
-   if (rs && memo_matches(&rs->memo, key, restart)) {
-      dp = &rs->memo.d;
-   } else {
-      if (!compute(scr, rs ? &rs->s : &vkb_default_render_state, key, restart, &computed))
-         return false;
-      if (rs) {
-         rs->memo = (struct vkb_rs_memo){
-            .valid = true,
-            .restart = restart,
-            .topology = key->topology,
-            .color_has_alpha = key->color_has_alpha,
-            .color_blendable = key->color_blendable,
-            .color_count = key->color_count,
-            .depth = key->depth,
-            .stencil = key->stencil,
-         };
-         memcpy(&rs->memo.d, &computed, sizeof(computed)); /* padding too: compared whole */
-      }
-   }
-   struct vkb_rs_dynamic *r = &ctx->rec_rs;
-   const bool all = !ctx->rs_recorded;
-   if (!all && !memcmp(dp, r, sizeof(*r)))
-      return true;
-   vkb_flush_draws(scr); /* the queued draws ran under what cmd has now */
-   unsigned n = 0;
+   uint32_t m = all || memcmp(dp, r, sizeof(*r)) ? RS_DIFFER : 0;
+   if (!m)
+      return 0;
    if (scr->has_dyn_rs) {
-      if (all || dp->cull_mode != r->cull_mode)
-         vkCmdSetCullMode(cmd, dp->cull_mode), n++;
-      if (all || dp->front_face != r->front_face)
-         vkCmdSetFrontFace(cmd, (VkFrontFace)dp->front_face), n++;
-      if (all || dp->depth_test != r->depth_test)
-         vkCmdSetDepthTestEnable(cmd, dp->depth_test), n++;
-      if (all || dp->depth_write != r->depth_write)
-         vkCmdSetDepthWriteEnable(cmd, dp->depth_write), n++;
-      if (all || dp->depth_op != r->depth_op)
-         vkCmdSetDepthCompareOp(cmd, (VkCompareOp)dp->depth_op), n++;
-      if (all || dp->stencil_test != r->stencil_test)
-         vkCmdSetStencilTestEnable(cmd, dp->stencil_test), n++;
-      const bool front = all || memcmp(dp->stencil_ops[0], r->stencil_ops[0], 4);
-      const bool back = all || memcmp(dp->stencil_ops[1], r->stencil_ops[1], 4);
+      m |= all || dp->cull_mode != r->cull_mode ? RS_CULL : 0;
+      m |= all || dp->front_face != r->front_face ? RS_FRONT : 0;
+      m |= all || dp->depth_test != r->depth_test ? RS_DEPTH_TEST : 0;
+      m |= all || dp->depth_write != r->depth_write ? RS_DEPTH_WRITE : 0;
+      m |= all || dp->depth_op != r->depth_op ? RS_DEPTH_OP : 0;
+      m |= all || dp->stencil_test != r->stencil_test ? RS_STENCIL_TEST : 0;
+      m |= all || memcmp(dp->stencil_ops[0], r->stencil_ops[0], 4) ? RS_STENCIL_FRONT : 0;
+      m |= all || memcmp(dp->stencil_ops[1], r->stencil_ops[1], 4) ? RS_STENCIL_BACK : 0;
+      m |= all || dp->bias_enable != r->bias_enable ? RS_BIAS : 0;
+      m |= all || dp->restart != r->restart ? RS_RESTART : 0;
+      m |= all || dp->discard != r->discard ? RS_DISCARD : 0;
+   }
+   if (scr->has_dyn_blend && dp->color_count) {
+      const bool count = all || dp->color_count != r->color_count;
+      const size_t c = dp->color_count;
+      if (count || memcmp(dp->blend_enable, r->blend_enable, c * sizeof(dp->blend_enable[0])))
+         m |= RS_BLEND_ENABLE;
+      if (count || memcmp(dp->equation, r->equation, c * sizeof(dp->equation[0])))
+         m |= RS_BLEND_EQUATION;
+      if (count || memcmp(dp->write_mask, r->write_mask, c * sizeof(dp->write_mask[0])))
+         m |= RS_WRITE_MASK;
+   }
+   return m;
+}
+
+/* Records the commands m names with dp's values, after the queued draws (which ran under
+ * what cmd had). */
+static void
+rs_record(struct vkb_screen *scr, VkCommandBuffer cmd, const struct vkb_rs_dynamic *dp, uint32_t m)
+{
+   if (!(m & RS_DIFFER))
+      return;
+   vkb_flush_draws(scr);
+   unsigned n = 0;
+   if (m & RS_CULL)
+      vkCmdSetCullMode(cmd, dp->cull_mode), n++;
+   if (m & RS_FRONT)
+      vkCmdSetFrontFace(cmd, (VkFrontFace)dp->front_face), n++;
+   if (m & RS_DEPTH_TEST)
+      vkCmdSetDepthTestEnable(cmd, dp->depth_test), n++;
+   if (m & RS_DEPTH_WRITE)
+      vkCmdSetDepthWriteEnable(cmd, dp->depth_write), n++;
+   if (m & RS_DEPTH_OP)
+      vkCmdSetDepthCompareOp(cmd, (VkCompareOp)dp->depth_op), n++;
+   if (m & RS_STENCIL_TEST)
+      vkCmdSetStencilTestEnable(cmd, dp->stencil_test), n++;
+   if (m & (RS_STENCIL_FRONT | RS_STENCIL_BACK)) {
+      const bool front = m & RS_STENCIL_FRONT, back = m & RS_STENCIL_BACK;
       /* both faces the same (GL's glStencilFunc, glStencilOp): one command */
       const bool both = front && back && !memcmp(dp->stencil_ops[0], dp->stencil_ops[1], 4);
       for (int f = 0; f < 2; f++) {
@@ -253,25 +281,80 @@ vkb_render_state_record(struct vkb_context *ctx, VkCommandBuffer cmd, struct vkb
                            (VkCompareOp)o[3]);
          n++;
       }
-      if (all || dp->bias_enable != r->bias_enable)
-         vkCmdSetDepthBiasEnable(cmd, dp->bias_enable), n++;
-      if (all || dp->restart != r->restart)
-         vkCmdSetPrimitiveRestartEnable(cmd, dp->restart), n++;
-      if (all || dp->discard != r->discard)
-         vkCmdSetRasterizerDiscardEnable(cmd, dp->discard), n++;
    }
-   if (scr->has_dyn_blend && dp->color_count) {
-      const bool count = all || dp->color_count != r->color_count;
-      const size_t c = dp->color_count;
-      if (count || memcmp(dp->blend_enable, r->blend_enable, c * sizeof(dp->blend_enable[0])))
-         scr->set_blend_enable(cmd, 0, dp->color_count, dp->blend_enable), n++;
-      if (count || memcmp(dp->equation, r->equation, c * sizeof(dp->equation[0])))
-         scr->set_blend_equation(cmd, 0, dp->color_count, dp->equation), n++;
-      if (count || memcmp(dp->write_mask, r->write_mask, c * sizeof(dp->write_mask[0])))
-         scr->set_write_mask(cmd, 0, dp->color_count, dp->write_mask), n++;
-   }
+   if (m & RS_BIAS)
+      vkCmdSetDepthBiasEnable(cmd, dp->bias_enable), n++;
+   if (m & RS_RESTART)
+      vkCmdSetPrimitiveRestartEnable(cmd, dp->restart), n++;
+   if (m & RS_DISCARD)
+      vkCmdSetRasterizerDiscardEnable(cmd, dp->discard), n++;
+   if (m & RS_BLEND_ENABLE)
+      scr->set_blend_enable(cmd, 0, dp->color_count, dp->blend_enable), n++;
+   if (m & RS_BLEND_EQUATION)
+      scr->set_blend_equation(cmd, 0, dp->color_count, dp->equation), n++;
+   if (m & RS_WRITE_MASK)
+      scr->set_write_mask(cmd, 0, dp->color_count, dp->write_mask), n++;
    scr->stats.cmd_set_state += n;
-   *r = *dp;
+}
+
+bool
+vkb_render_state_record(struct vkb_context *ctx, VkCommandBuffer cmd, struct vkb_render_state *rs,
+                        const struct vkb_pipeline_key *key, bool restart)
+{
+   struct vkb_screen *scr = ctx->scr;
+   if (!scr->has_dyn_rs && !scr->has_dyn_blend)
+      return true;
+   struct vkb_rs_dynamic computed;
+   const struct vkb_rs_dynamic *dp = &computed;
+   uint64_t stamp = 0; /* a memo's: equal stamps, equal values */
+   if (rs && memo_matches(&rs->memo, key, restart)) {
+      dp = &rs->memo.d;
+      stamp = rs->memo.stamp;
+   } else {
+      if (!compute(scr, rs ? &rs->s : &vkb_default_render_state, key, restart, &computed))
+         return false;
+      if (rs) {
+         rs->memo = (struct vkb_rs_memo){
+            .valid = true,
+            .restart = restart,
+            .topology = key->topology,
+            .color_has_alpha = key->color_has_alpha,
+            .color_blendable = key->color_blendable,
+            .color_count = key->color_count,
+            .depth = key->depth,
+            .stencil = key->stencil,
+            .stamp = ++scr->rs_memo_stamps,
+         };
+         memcpy(&rs->memo.d, &computed, sizeof(computed)); /* padding too: compared whole */
+         stamp = rs->memo.stamp;
+      }
+   }
+   const unsigned i = ctx->rec_i, o = i ^ 1u;
+   if (ctx->rs_recorded && stamp && stamp == ctx->rec_stamp[i])
+      return true; /* the values recorded last */
+   if (ctx->rs_recorded && stamp && stamp == ctx->rec_stamp[o]) {
+      /* back to the values recorded before (GL's enable/draw/disable/draw toggles): the
+       * commands between the two slots were found once */
+      if (!(ctx->rec_to_ok & (1u << o))) {
+         ctx->rec_to[o] = rs_diff(scr, &ctx->rec_rs[o], &ctx->rec_rs[i], false);
+         ctx->rec_to_ok |= (uint8_t)(1u << o);
+      }
+      rs_record(scr, cmd, &ctx->rec_rs[o], ctx->rec_to[o]);
+      ctx->rec_i = (uint8_t)o;
+      return true;
+   }
+   const bool all = !ctx->rs_recorded;
+   const uint32_t m = rs_diff(scr, dp, &ctx->rec_rs[i], all);
+   if (!m) {
+      ctx->rec_stamp[i] = stamp; /* the same values */
+      return true;
+   }
+   rs_record(scr, cmd, dp, m);
+   memcpy(&ctx->rec_rs[o], dp, sizeof(*dp)); /* padding too: compared whole */
+   ctx->rec_stamp[o] = stamp;
+   ctx->rec_to[o] = m;
+   ctx->rec_to_ok = all ? 0 : (uint8_t)(1u << o);
+   ctx->rec_i = (uint8_t)o;
    ctx->rs_recorded = true;
    return true;
 }

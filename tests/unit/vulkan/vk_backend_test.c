@@ -1257,6 +1257,55 @@ test_render_state_memo(struct t *t, struct mgp_handle prog)
          "framebuffer has it");
 }
 
+/* GL's enable/draw/disable/draw toggles between render states whose pipeline part is one:
+ * each draw records only the dynamic commands that differ from the state recorded before it
+ * (vkb_dynstate.c keeps the last two and the commands between them), whichever way it goes
+ * and when a third state comes between. Column k is drawn or not as its state says; the
+ * commands counted are what the field-by-field difference of each step gives. */
+static void
+test_render_state_toggles(struct t *t, struct mgp_handle prog)
+{
+   struct mgp_render_state s = gl_render_state();
+   float tris[8 * 6];
+   column_setup(t, &s, tris);
+   use_program(t, prog);
+   set_consts(t, prog, 0, 1, 0, 1, 0, 0, 0, 0, 0);
+   use_default_fb(t, true);
+   const struct mgp_handle a = bind_rs(t, &s); /* depth test off (its func LESS): drawn */
+   struct mgp_render_state sb = s;
+   sb.depth_test = 1;
+   sb.depth_func = MGP_COMPARE_FUNC_NEVER;
+   const struct mgp_handle b = bind_rs(t, &sb); /* nothing passes */
+   struct mgp_render_state sc = s;
+   sc.cull_face = MGP_CULL_MODE_FRONT_AND_BACK;
+   const struct mgp_handle c = bind_rs(t, &sc); /* every face culled */
+   struct mgp_render_state sd = s;
+   sd.depth_test = 1;
+   sd.depth_func = MGP_COMPARE_FUNC_ALWAYS;
+   const struct mgp_handle d = bind_rs(t, &sd); /* everything passes */
+   const struct mgp_handle order[8] = {a, b, a, b, c, a, c, d};
+   const bool drawn[8] = {true, false, true, false, false, true, false, true};
+   const struct vkb_screen *scr = t->scr;
+   unsigned long long set0 = 0;
+   for (int k = 0; k < 8; k++) {
+      t->cv->bind_render_state(t->ctx, &(struct mgp_handle_args){order[k]}, NULL, 0);
+      draw_compact(t, 3 * (uint32_t)k);
+      if (k == 0)
+         set0 = scr->stats.cmd_set_state;
+   }
+   /* a->b 2 (test, func), b->a 2, a->b 2, b->c 3 (test, func, cull), c->a 1, a->c 1,
+    * c->d 3 */
+   const unsigned long long sets = scr->stats.cmd_set_state - set0;
+   const bool dyn = scr->has_dyn_rs;
+   read_back(t);
+   bool ok = true;
+   for (int k = 0; k < 8; k++)
+      ok = pixel_is(8 * k + 1, 1, 0, drawn[k] ? 255 : 0, 0, 255) && ok;
+   check(ok && (!dyn || sets == 14),
+         "render-state toggles: each column as its state says, %llu state commands (want 14)",
+         sets);
+}
+
 static void
 test_indexed(struct t *t, struct mgp_handle prog)
 {
@@ -5940,6 +5989,7 @@ main(int argc, char **argv)
    test_compact_draws_two_contexts(&t, prog);
    test_fast_draws_two_contexts(&t, prog);
    test_render_state_memo(&t, prog);
+   test_render_state_toggles(&t, prog);
    test_split_sets();
    test_suballoc_ranges();
    test_suballoc_buffers(&t);
