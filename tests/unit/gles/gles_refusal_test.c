@@ -562,12 +562,11 @@ test_index_bounds(struct t *t)
 
 /* The program reading a position per vertex and an offset per instance (attr.vert), its
  * vertex elements and the two arrays: 3 vertices, 2 instances. */
+/* attr.vert's two arrays bound: the position (vec2) at binding 0, stride 8, and the offset
+ * (float) per instance at binding 1, stride 4 */
 static void
-unbounded_setup(struct t *t)
+attr_elements(struct t *t)
 {
-   const struct mgp_handle prog = vs_fs_program(
-      t, "attr.vert.spv", "fill.frag.spv", (struct mgp_shader_reflection){.vertex_input_mask = 3});
-   t->cv->set_draw_program(t->ctx, &(struct mgp_handle_args){prog}, NULL, 0);
    struct mgp_create_vertex_elements ve;
    memset(&ve, 0, sizeof(ve));
    ve.cso = new_handle(t, MGP_KIND_VERTEX_ELEMENTS);
@@ -580,6 +579,15 @@ unbounded_setup(struct t *t)
    ve.bindings[1] = (struct mgp_vertex_binding){.stride = 4, .divisor = 1};
    t->cv->create_vertex_elements(t->ctx, &ve, NULL, 0);
    t->cv->bind_vertex_elements(t->ctx, &(struct mgp_handle_args){ve.cso}, NULL, 0);
+}
+
+static void
+unbounded_setup(struct t *t)
+{
+   const struct mgp_handle prog = vs_fs_program(
+      t, "attr.vert.spv", "fill.frag.spv", (struct mgp_shader_reflection){.vertex_input_mask = 3});
+   t->cv->set_draw_program(t->ctx, &(struct mgp_handle_args){prog}, NULL, 0);
+   attr_elements(t);
    const float pos[6] = {-1, -1, 3, -1, -1, 3}, offs[2] = {0, 0};
    const struct mgp_vertex_buffer vb[2] = {{make_buffer(t, sizeof(pos), pos), 0},
                                            {make_buffer(t, sizeof(offs), offs), 0}};
@@ -1667,18 +1675,7 @@ test_vertex_buffers_short(struct t *t)
       t, "attr.vert.spv", "fill.frag.spv", (struct mgp_shader_reflection){.vertex_input_mask = 1});
    const struct mgp_handle two = vs_fs_program(
       t, "attr.vert.spv", "fill.frag.spv", (struct mgp_shader_reflection){.vertex_input_mask = 3});
-   struct mgp_create_vertex_elements ve;
-   memset(&ve, 0, sizeof(ve));
-   ve.cso = new_handle(t, MGP_KIND_VERTEX_ELEMENTS);
-   ve.enabled_mask = 3;
-   ve.binding_count = 2;
-   ve.attribs[0] = (struct mgp_vertex_attrib){.type = MGP_VERTEX_TYPE_FLOAT, .size = 2};
-   ve.attribs[1] =
-      (struct mgp_vertex_attrib){.type = MGP_VERTEX_TYPE_FLOAT, .size = 1, .binding = 1};
-   ve.bindings[0] = (struct mgp_vertex_binding){.stride = 8};
-   ve.bindings[1] = (struct mgp_vertex_binding){.stride = 4, .divisor = 1};
-   t->cv->create_vertex_elements(t->ctx, &ve, NULL, 0);
-   t->cv->bind_vertex_elements(t->ctx, &(struct mgp_handle_args){ve.cso}, NULL, 0);
+   attr_elements(t);
    static const float pos[6] = {-1, -1, 3, -1, -1, 3}, offs[2][1] = {{0}, {-1}};
    const struct mgp_handle p[2] = {make_buffer(t, sizeof(pos), pos),
                                    make_buffer(t, sizeof(pos), pos)};
