@@ -554,6 +554,11 @@ struct glb_vertex_fold {
    uint64_t dist[GLB_MAX_VB];     /* folded binding i: its offset less its lead's */
    uint8_t host[GLB_MAX_ATTRIBS]; /* each array's host binding */
    uint32_t rel[GLB_MAX_ATTRIBS]; /* and its relative offset there */
+   uint32_t stride[GLB_MAX_VB];   /* each binding read: its stride and divisor (the vertex */
+   uint32_t divisor[GLB_MAX_VB];  /* elements'), what the host bindings put */
+   /* the vertex elements and program arrays_bound last put it for (valid): a buffer change
+    * alone under both keeps the arrays and their formats (glb_draw.c:vertex_buffers_short) */
+   struct mgp_handle ve, prog;
 };
 
 struct glb_context {
@@ -968,6 +973,9 @@ struct glb_screen {
       /* draws whose marked groups (dynamic state, program's buffers, vertex buffers, no
        * other) went on the host apply_state's short way (glb_draw.c: apply_short) */
       uint64_t short_applies;
+      /* of them, vertex buffer changes put without apply_vertex_input (its lookup, masks and
+       * attributes): the fold standing for the arrays (glb_draw.c:vertex_buffers_short) */
+      uint64_t vertex_buffers_short;
       uint64_t resource_cap_refusals; /* stores refused past mem_budget: GL_OUT_OF_MEMORY */
       uint64_t blits_drawn;           /* blits the host's blit refuses, drawn (glb_blit_draw.c) */
       uint64_t dispatches;            /* launch_grid's host dispatches (glb_compute.c) */

@@ -198,16 +198,22 @@ glb_set_dynamic_words(void *self, const struct mgp_dynamic_words *args, const vo
                       uint32_t tail_count)
 {
    struct glb_context *ctx = self;
-   if (!mgp_dynamic_words_apply(&ctx->dyn, args, tail, tail_count)) {
+   /* mgp_dynamic_words_apply's checks (the words inside the state and the tail), then each word
+    * copied with the groups and the dynamic group's parts it writes (glb_tables.c marks nothing
+    * for this call) in one pass: a viewport change is two words */
+   const uint32_t first = args->first, count = args->count;
+   if (first > DYN_WORD_COUNT || count > DYN_WORD_COUNT - first || tail_count < count ||
+       (count && !tail)) {
       glb_fatal(ctx->scr, MGU_FATAL_ProtocolCorruption, "set_dynamic_words past the dynamic state");
       return;
    }
-   /* the groups and the dynamic group's parts these words write (glb_tables.c marks nothing
-    * for this call); the words lie inside the state (mgp_dynamic_words_apply) */
+   uint8_t *dst = (uint8_t *)&ctx->dyn + (size_t)first * 4;
+   const uint8_t *src = tail;
    uint32_t m = 0;
-   for (uint32_t w = args->first, end = args->first + args->count; w < end && w < DYN_WORD_COUNT;
-        w++)
-      m |= dyn_word_marks[w];
+   for (uint32_t w = 0; w < count; w++) {
+      memcpy(dst + (size_t)w * 4, src + (size_t)w * 4, 4);
+      m |= dyn_word_marks[first + w];
+   }
    ctx->dirty |= m & 0xffffu;
    ctx->dyn_parts |= (uint8_t)(m >> 16);
 }
@@ -724,6 +730,19 @@ note_line_smooth(const struct glb_context *ctx, unsigned mode)
                   "gles: GL_LINE_SMOOTH lines drawn aliased (GLES has no antialiased lines)");
 }
 
+/* The dynamic state's viewport (ctx->dyn_set), where the shadow differs. */
+static inline void
+apply_viewport(struct glb_context *ctx)
+{
+   struct glb_screen *scr = ctx->scr;
+   const struct mgp_dynamic_state *d = &ctx->dyn;
+   const GLint vp[4] = {(GLint)d->viewport[0], (GLint)d->viewport[1],
+                        d->viewport[2] > 0 ? (GLsizei)d->viewport[2] : 0,
+                        d->viewport[3] > 0 ? (GLsizei)d->viewport[3] : 0};
+   if (!same(scr, GLB_SH_VIEWPORT, scr->sh.viewport, vp, sizeof(vp)))
+      GLB_GL(scr->h)->glViewport(vp[0], vp[1], vp[2], vp[3]);
+}
+
 /* The dynamic group's parts (GLB_DYN_*) of `parts`, each where the shadow differs. */
 static void
 apply_dynamic_state(struct glb_context *ctx, uint32_t parts)
@@ -739,13 +758,8 @@ apply_dynamic_state(struct glb_context *ctx, uint32_t parts)
       set_cap(scr, CAP_SCISSOR_TEST, false);
       return;
    }
-   if (parts & GLB_DYN_VIEWPORT) {
-      const GLint vp[4] = {(GLint)d->viewport[0], (GLint)d->viewport[1],
-                           d->viewport[2] > 0 ? (GLsizei)d->viewport[2] : 0,
-                           d->viewport[3] > 0 ? (GLsizei)d->viewport[3] : 0};
-      if (!same(scr, GLB_SH_VIEWPORT, sh->viewport, vp, sizeof(vp)))
-         GLB_GL(h)->glViewport(vp[0], vp[1], vp[2], vp[3]);
-   }
+   if (parts & GLB_DYN_VIEWPORT)
+      apply_viewport(ctx);
    if ((parts & GLB_DYN_DEPTH_RANGE) &&
        !same(scr, GLB_SH_DEPTH_RANGE, sh->depth_range, d->depth_range, sizeof(sh->depth_range)))
       GLB_GL(h)->glDepthRangef(d->depth_range[0], d->depth_range[1]);
@@ -904,6 +918,8 @@ fold_find(struct glb_context *ctx, const struct glb_shader *prog,
          return false;
       used |= 1u << i;
       name[i] = r->name;
+      f->stride[i] = vb_desc[i].stride;
+      f->divisor[i] = vb_desc[i].divisor;
       start[i] = ctx->vb[i].offset +
                  (vb_desc[i].divisor ? (uint64_t)ctx->base_instance * vb_desc[i].stride : 0);
    }
@@ -986,6 +1002,44 @@ fold_stands(const struct glb_context *ctx, const struct glb_vertex_fold *f)
    return true;
 }
 
+/* The host bindings the fold f reads (f->put): each one's buffer, start and stride
+ * (glBindVertexBuffer) and divisor (glVertexBindingDivisor) where the shadow differs. false: a
+ * binding without a buffer, declined. (inline: a call of its own cost program_change's walk
+ * +22 a draw) */
+static inline __attribute__((always_inline)) bool
+fold_put(struct glb_context *ctx, const struct glb_vertex_fold *f)
+{
+   struct glb_screen *scr = ctx->scr;
+   struct glb_shadow *sh = &scr->sh;
+   const struct glb_host *h = scr->h;
+   for (uint32_t rest = f->put; rest; rest &= rest - 1) {
+      const unsigned i = (unsigned)__builtin_ctz(rest);
+      const struct glb_resource *r = binding_buffer(ctx, i);
+      if (!r)
+         return false;
+      const GLsizei stride = (GLsizei)f->stride[i];
+      const uint64_t start =
+         ctx->vb[i].offset + (f->divisor[i] ? (uint64_t)ctx->base_instance * f->stride[i] : 0);
+      /* a pipe stride of 0 reads one element for every vertex: the largest divisor reads
+       * element 0 in every vertex and instance (as apply_vertex_input's arrays) */
+      const GLuint divisor = stride ? f->divisor[i] : 0xffffffffu;
+      struct glb_binding_shadow *hb = &sh->binding[i];
+      if (!hb->known || hb->buffer != r->name || hb->offset != start || hb->stride != stride) {
+         GLB_GL(h)->glBindVertexBuffer(i, r->name, (GLintptr)start, stride);
+         scr->stats.vertex_buffer_binds++;
+         hb->buffer = r->name;
+         hb->offset = start;
+         hb->stride = stride;
+      }
+      if (!hb->known || hb->divisor != divisor) {
+         GLB_GL(h)->glVertexBindingDivisor(i, divisor);
+         hb->divisor = divisor;
+      }
+      hb->known = sh->trusted;
+   }
+   return true;
+}
+
 /* The arrays through GLES 3.1's attribute bindings (scr->attrib_binding), as fold_find folds
  * them: found again only where the vertex elements or the arrays changed or fold_stands finds
  * a buffer set since moved a folded binding apart (a draw that changed nothing in it pays no
@@ -1049,33 +1103,10 @@ arrays_bound(struct glb_context *ctx, const struct glb_shader *prog,
                                          .relative_offset = rel,
                                          .binding = (uint8_t)host};
    }
-   const struct mgp_vertex_binding *vb_desc = ve->ve.bindings;
-   for (uint32_t rest = f->put; rest; rest &= rest - 1) {
-      const unsigned i = (unsigned)__builtin_ctz(rest);
-      const struct glb_resource *r = binding_buffer(ctx, i);
-      if (!r)
-         return false;
-      const GLsizei stride = (GLsizei)vb_desc[i].stride;
-      const uint64_t start =
-         ctx->vb[i].offset +
-         (vb_desc[i].divisor ? (uint64_t)ctx->base_instance * vb_desc[i].stride : 0);
-      /* a pipe stride of 0 reads one element for every vertex: the largest divisor reads
-       * element 0 in every vertex and instance (as apply_vertex_input's arrays) */
-      const GLuint divisor = stride ? vb_desc[i].divisor : 0xffffffffu;
-      struct glb_binding_shadow *hb = &sh->binding[i];
-      if (!hb->known || hb->buffer != r->name || hb->offset != start || hb->stride != stride) {
-         GLB_GL(h)->glBindVertexBuffer(i, r->name, (GLintptr)start, stride);
-         scr->stats.vertex_buffer_binds++;
-         hb->buffer = r->name;
-         hb->offset = start;
-         hb->stride = stride;
-      }
-      if (!hb->known || hb->divisor != divisor) {
-         GLB_GL(h)->glVertexBindingDivisor(i, divisor);
-         hb->divisor = divisor;
-      }
-      hb->known = sh->trusted;
-   }
+   if (!fold_put(ctx, f))
+      return false;
+   f->ve = ctx->vertex_elements;
+   f->prog = prog->base.h;
    f->valid = true;
    return true;
 }
@@ -1221,6 +1252,31 @@ apply_vertex_input(struct glb_context *ctx, const struct glb_shader *prog, bool 
    return true;
 }
 
+/* A vertex buffer change alone on apply_short's way, where the host holds this context's vertex
+ * array and the fold stands for the vertex elements and program arrays_bound last put it for
+ * (every change of either marks GLB_DIRTY_VERTEX, which only a put of the arrays clears, and
+ * the fold's keys are their handles): the arrays and formats stand, the host bindings' buffers
+ * alone go on the host, as arrays_bound's kept fold, without apply_vertex_input's lookup and
+ * masks. -1: the fold does not stand, apply_vertex_input decides; else whether put (0:
+ * declined, as arrays_bound's). */
+static inline int
+vertex_buffers_short(struct glb_context *ctx, const struct glb_shader *prog)
+{
+   struct glb_screen *scr = ctx->scr;
+   struct glb_vertex_fold *f = &ctx->fold;
+   if (!f->valid || !scr->attrib_binding || !glb_shadow_known(scr, GLB_SH_VAO) ||
+       scr->sh.vao != ctx->vao || !mgp_handle_eq(f->ve, ctx->vertex_elements) ||
+       !mgp_handle_eq(f->prog, prog->base.h) || !fold_stands(ctx, f))
+      return -1;
+   f->valid = false;
+   ctx->vb_moved = 0;
+   if (!fold_put(ctx, f))
+      return 0;
+   f->valid = true;
+   scr->stats.vertex_buffers_short++;
+   return 1;
+}
+
 /* (inline: the compact glDrawElements's one question) */
 static inline __attribute__((always_inline)) void
 bind_element_buffer(struct glb_screen *scr, GLuint name)
@@ -1274,11 +1330,18 @@ apply_short(struct glb_context *ctx, uint32_t todo)
    }
    if ((todo & GLB_DIRTY_SAMPLERS) && !glb_samplers_bind(ctx, prog))
       return false;
-   if ((todo & GLB_DIRTY_VERTEX_BUFFERS) && !apply_vertex_input(ctx, prog, false, true))
-      return false;
+   if (todo & GLB_DIRTY_VERTEX_BUFFERS) {
+      const int put = vertex_buffers_short(ctx, prog);
+      if (!put || (put < 0 && !apply_vertex_input(ctx, prog, false, true)))
+         return false;
+   }
    if (todo & GLB_DIRTY_DYNAMIC) {
-      scr->stats.dyn_parts_skipped += bit_count(GLB_DYN_ALL & ~(uint32_t)ctx->dyn_parts);
-      apply_dynamic_state(ctx, ctx->dyn_parts);
+      const uint32_t parts = ctx->dyn_parts;
+      scr->stats.dyn_parts_skipped += bit_count(GLB_DYN_ALL & ~parts);
+      if (parts == GLB_DYN_VIEWPORT && ctx->dyn_set)
+         apply_viewport(ctx); /* a viewport change alone: its compare and call */
+      else
+         apply_dynamic_state(ctx, parts);
    }
    ctx->dirty = ctx->ubo_padded ? GLB_DIRTY_BUFFERS : 0; /* copied again at each draw */
    ctx->dyn_parts = 0;

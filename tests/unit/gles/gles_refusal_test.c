@@ -72,6 +72,11 @@
  *                   relative offset 0, then binding 0 at 8), each buffer and pixel checked; with
  *                   MGL_GLES_HIDE=attrib-binding (the GLES 3.0 way, unit.gles.refusals_attrib_
  *                   binding) one glBindVertexBuffer for each attribute, 3 host calls.
+ *   vertex_buffers_short a vertex buffer change alone put the short way (gles-vertex-buffers-
+ *                   short: the fold standing for the vertex elements and program it was last
+ *                   put for, no lookup, one glBindVertexBuffer), under a program reading one
+ *                   array, then under one reading two (the walk between): binding 1's buffer
+ *                   alone bound on the host, and back (none so without attribute bindings).
  *   dynamic_parts   a viewport, scissor or depth range change alone (set_dynamic_words): its
  *                   one host call and the draw, the dynamic group's five other parts not
  *                   compared (gles-dynamic-parts-skipped), the host holding the new value beside
@@ -557,12 +562,11 @@ test_index_bounds(struct t *t)
 
 /* The program reading a position per vertex and an offset per instance (attr.vert), its
  * vertex elements and the two arrays: 3 vertices, 2 instances. */
+/* attr.vert's two arrays bound: the position (vec2) at binding 0, stride 8, and the offset
+ * (float) per instance at binding 1, stride 4 */
 static void
-unbounded_setup(struct t *t)
+attr_elements(struct t *t)
 {
-   const struct mgp_handle prog = vs_fs_program(
-      t, "attr.vert.spv", "fill.frag.spv", (struct mgp_shader_reflection){.vertex_input_mask = 3});
-   t->cv->set_draw_program(t->ctx, &(struct mgp_handle_args){prog}, NULL, 0);
    struct mgp_create_vertex_elements ve;
    memset(&ve, 0, sizeof(ve));
    ve.cso = new_handle(t, MGP_KIND_VERTEX_ELEMENTS);
@@ -575,6 +579,15 @@ unbounded_setup(struct t *t)
    ve.bindings[1] = (struct mgp_vertex_binding){.stride = 4, .divisor = 1};
    t->cv->create_vertex_elements(t->ctx, &ve, NULL, 0);
    t->cv->bind_vertex_elements(t->ctx, &(struct mgp_handle_args){ve.cso}, NULL, 0);
+}
+
+static void
+unbounded_setup(struct t *t)
+{
+   const struct mgp_handle prog = vs_fs_program(
+      t, "attr.vert.spv", "fill.frag.spv", (struct mgp_shader_reflection){.vertex_input_mask = 3});
+   t->cv->set_draw_program(t->ctx, &(struct mgp_handle_args){prog}, NULL, 0);
+   attr_elements(t);
    const float pos[6] = {-1, -1, 3, -1, -1, 3}, offs[2] = {0, 0};
    const struct mgp_vertex_buffer vb[2] = {{make_buffer(t, sizeof(pos), pos), 0},
                                            {make_buffer(t, sizeof(offs), offs), 0}};
@@ -1644,6 +1657,74 @@ test_vertex_buffers_shared(struct t *t)
    }
 }
 
+/* A vertex buffer change alone put the short way (gles-vertex-buffers-short): with attribute
+ * bindings, the host bindings' buffers alone where the fold stands for the vertex elements and
+ * program it was last put for, each change one glBindVertexBuffer; after a program change that
+ * reads one more array (attr.vert declared reading attribute 0, then 0 and 1: the walk puts
+ * the arrays again) a change of binding 1 alone binds its buffer, and back. Without attribute
+ * bindings none is put so (apply_vertex_input's way). */
+static void
+test_vertex_buffers_short(struct t *t)
+{
+   draw_setup(t);
+   if (!t->scr->bind_vertex_buffer) {
+      fprintf(stderr, "skip vertex_buffers_short: the host has no glBindVertexBuffer\n");
+      return;
+   }
+   const struct mgp_handle one = vs_fs_program(
+      t, "attr.vert.spv", "fill.frag.spv", (struct mgp_shader_reflection){.vertex_input_mask = 1});
+   const struct mgp_handle two = vs_fs_program(
+      t, "attr.vert.spv", "fill.frag.spv", (struct mgp_shader_reflection){.vertex_input_mask = 3});
+   attr_elements(t);
+   static const float pos[6] = {-1, -1, 3, -1, -1, 3}, offs[2][1] = {{0}, {-1}};
+   const struct mgp_handle p[2] = {make_buffer(t, sizeof(pos), pos),
+                                   make_buffer(t, sizeof(pos), pos)};
+   const struct mgp_handle o[2] = {make_buffer(t, sizeof(offs[0]), offs[0]),
+                                   make_buffer(t, sizeof(offs[1]), offs[1])};
+   GLint pn[2], on[2];
+   for (int i = 0; i < 2; i++) {
+      pn[i] = (GLint)glb_resource_for_use(t->scr, p[i], "test")->name;
+      on[i] = (GLint)glb_resource_for_use(t->scr, o[i], "test")->name;
+   }
+   const struct mgp_vertex_buffer vb[2] = {{p[0], 0}, {o[0], 0}};
+   t->cv->set_vertex_buffers(t->ctx, &(struct mgp_set_vertex_buffers){0, 2}, vb, 2);
+   t->cv->set_draw_program(t->ctx, &(struct mgp_handle_args){one}, NULL, 0);
+   calls_of_draw(t);
+   const bool bound = t->scr->attrib_binding;
+   /* {program, binding, buffer}: the position's buffer under `one`, then under `two` the
+    * offset's, and back */
+   static const struct {
+      int prog, binding, buf;
+   } steps[4] = {{0, 0, 1}, {1, 1, 1}, {1, 1, 0}, {1, 0, 0}};
+   for (int s = 0; s < 4; s++) {
+      if (s == 1) { /* the walk puts both arrays */
+         t->cv->set_draw_program(t->ctx, &(struct mgp_handle_args){two}, NULL, 0);
+         calls_of_draw(t);
+      }
+      const int b = steps[s].binding, k = steps[s].buf;
+      const struct mgp_vertex_buffer set = {b ? o[k] : p[k], 0};
+      t->cv->set_vertex_buffers(t->ctx, &(struct mgp_set_vertex_buffers){(uint32_t)b, 1}, &set, 1);
+      const unsigned long long v0 = counter(t, "gles-vertex-buffers-short"),
+                               b0 = counter(t, "gles-vertex-buffer-binds");
+      const unsigned long long calls = calls_of_draw(t);
+      const unsigned long long shorts = counter(t, "gles-vertex-buffers-short") - v0,
+                               binds = counter(t, "gles-vertex-buffer-binds") - b0;
+      GLint buf[2], binding[2];
+      host_attrib(t, 0, &buf[0], &binding[0]);
+      host_attrib(t, 1, &buf[1], &binding[1]);
+      const GLint want0 = pn[s == 0 || s == 1 || s == 2 ? 1 : 0], want1 = on[s == 1 ? 1 : 0];
+      const GLenum e = host_error(t);
+      /* under `one` attribute 1 reads its current value: no array the host fetches */
+      check(shorts == (bound ? 1u : 0u) && binds == 1 && calls == 2 && buf[0] == want0 &&
+               (s == 0 || buf[1] == want1) && e == GL_NO_ERROR && t->fatal_count == 0,
+            "step %d, binding %d's buffer alone under the program reading %s: %llu put the "
+            "short way (want %u), %llu glBindVertexBuffer, %llu host calls (want 1, 2); the "
+            "host's attributes read buffers %d, %d (want %d, %d), host error 0x%x",
+            s, b, steps[s].prog ? "two arrays" : "one", shorts, bound ? 1u : 0u, binds, calls,
+            buf[0], buf[1], want0, want1, e);
+   }
+}
+
 /* One word of a program's default block, changed between draws (uniform_few_change's glUniform4f):
  * glBufferSubData of the word and the draw, 2 host calls (native GLES's glUniform4f and draw),
  * the host's block holding every word and the pixel the new colour; a change of another word
@@ -2392,6 +2473,7 @@ main(int argc, char **argv)
    test_vertex_buffers(&t);
    test_vertex_buffers_compact(&t);
    test_vertex_buffers_shared(&t);
+   test_vertex_buffers_short(&t);
    test_dynamic_parts(&t);
    test_declined_compact(&t);
    test_ubo_pad(&t);
