@@ -478,10 +478,12 @@ set_draw_id(struct fe_context *ctx, uint32_t id)
  * generations and patch state are those kept; the draw serial is the one kept, or moved only by
  * vertex-buffer rebinds (fe_draw_bump_buffers: the tracker's vertex-buffer group), uniform-block
  * rebinds (fe_draw_bump_ubos: its uniform-block group), binds of a vertex array object
- * (fe_draw_bump_array: its vertex-array group) and dynamic-state changes (fe_draw_bump_dynamic:
- * a glViewport or glScissor, its dynamic-state group), which draw_ready's checks do not read
- * but for a vertex array bound (one is: zero is not such a bind) and none of its buffers mapped (no
- * buffer is: a map moves the unusual epoch); the tracker's
+ * (fe_draw_bump_array: its vertex-array group), dynamic-state changes (fe_draw_bump_dynamic:
+ * a glViewport or glScissor, its dynamic-state group) and render-state changes
+ * (fe_draw_bump_render: a glEnable or glDepthFunc, its value group), which draw_ready's checks
+ * do not read but for a vertex array bound (one is: zero is not such a bind), none of its
+ * buffers mapped (no buffer is: a map moves the unusual epoch) and what repeat_render_ready
+ * asks of render state; the tracker's
  * inputs that no serial covers (the executable's binding version, the constants' owner, the
  * surfaces) read as it kept them, but for the default block's bytes (a glUniform: its value
  * group). What fe_validate's prelude would do (shaders to delete, texture uploads to flush,
@@ -493,9 +495,22 @@ set_draw_id(struct fe_context *ctx, uint32_t id)
  * share group are asked live. Any fe_validate of a draw drops
  * it, so every input it trusts was found by the checks for this mode. The ranges are the
  * draw's own, checked as ever (element_indices here, the server's own checks there). */
+/* draw_ready_checks' reads of render state for a draw the repeat takes after a render-state
+ * change (fe_draw_bump_render): no advanced blend equation (its GL_INVALID_OPERATION), no
+ * blending into a draw buffer the device does not blend (its decline, counted per draw) and
+ * one pass for both faces (submit's polygon modes). Out of line: only a draw after such a
+ * change asks. */
+static __attribute__((noinline)) bool
+repeat_render_ready(const struct fe_context *ctx, const struct fe_exec *e)
+{
+   return ctx->polygon_mode == ctx->polygon_mode_back &&
+          !(ctx->draw_fbo && ctx->draw_fbo->unblendable) && blend_advanced_ok(ctx, e);
+}
+
 #define REPEAT_HIT 1u
 #define REPEAT_CONSTANTS 2u /* the default block's bytes moved (the tracker's value group) */
-#define REPEAT_BINDINGS 4u  /* rebinds or dynamic-state changes moved the draw serial */
+#define REPEAT_BINDINGS 4u  /* rebinds, dynamic- or render-state changes moved the draw serial */
+#define REPEAT_RENDER 8u    /* ... the render state among them: repeat_ready asks the rest */
 
 static inline unsigned
 draw_repeats(const struct fe_context *ctx, GLenum mode, unsigned isz)
@@ -515,7 +530,7 @@ draw_repeats(const struct fe_context *ctx, GLenum mode, unsigned isz)
    if (r->serial != ctx->draw_serial) {
       if (ctx->draw_serial - ctx->bind_bumps != r->nonbind)
          return 0;
-      k |= REPEAT_BINDINGS;
+      k |= REPEAT_BINDINGS | (t->draw_in.rs_version != ctx->rs_version ? REPEAT_RENDER : 0);
    }
    /* the tracker's walk over the inputs no serial covers (fe_tracker.c, DRAW_INPUT_ANY) */
    const struct fe_surface *ds = ctx->draw_surface, *rs = ctx->read_surface;
@@ -536,6 +551,14 @@ draw_repeats(const struct fe_context *ctx, GLenum mode, unsigned isz)
        r->epoch != ctx->unusual_epoch + atomic_load(&sg->unusual_epoch))
       return 0;
    return k;
+}
+
+/* draw_repeats' answer, less a render-state change draw_ready would not take
+ * (repeat_render_ready): asked here, in its callers' frames, so draw_repeats keeps none. */
+static inline unsigned
+repeat_ready(const struct fe_context *ctx, unsigned k)
+{
+   return (k & REPEAT_RENDER) && !repeat_render_ready(ctx, ctx->exec) ? 0 : k;
 }
 
 /* The repeat draw's tracker work (the groups fe_validate would run for what moved), then the
@@ -631,7 +654,8 @@ repeat_verify_want(const struct fe_context *ctx, unsigned k)
    /* another vertex array: its group, buffers included; the same one: its buffers' group */
    const bool vertex = t->draw_in.vao != (uintptr_t)ctx->vao ||
                        t->draw_in.vao_buffers_version != ctx->vao->buffers_version;
-   const bool dynamic = (k & REPEAT_BINDINGS) && t->draw_in.ds_version != ctx->ds_version;
+   const bool dynamic = (k & REPEAT_BINDINGS) && (t->draw_in.ds_version != ctx->ds_version ||
+                                                  t->draw_in.rs_version != ctx->rs_version);
    return repeat_groups(ctx) + ((k & REPEAT_CONSTANTS) || dynamic) +
           ((k & REPEAT_BINDINGS) && vertex) +
           ((k & REPEAT_BINDINGS) && t->draw_in.ubo_version != ctx->ubo_version);
@@ -731,8 +755,9 @@ static __attribute__((noinline)) void
 draw_arrays_repeat(struct fe_context *ctx, GLenum mode, GLint first, GLsizei count,
                    GLsizei instances, GLuint baseinstance)
 {
-   const unsigned k =
-      first >= 0 && count > 0 && instances == 1 && !baseinstance ? draw_repeats(ctx, mode, 0) : 0;
+   const unsigned k = repeat_ready(ctx, first >= 0 && count > 0 && instances == 1 && !baseinstance
+                                           ? draw_repeats(ctx, mode, 0)
+                                           : 0);
    if (!k)
       draw_arrays_whole(ctx, mode, first, count, instances, baseinstance);
    else if (ctx->tracker.verify)
@@ -830,7 +855,7 @@ draw_elements_repeat(struct fe_context *ctx, GLenum mode, GLsizei count, GLenum 
    const unsigned isz = index_size(type);
    const unsigned k = isz && count > 0 && !ctx->tracker.verify && ctx->vao && ctx->vao->elements &&
                             !ctx->rs.primitive_restart
-                         ? draw_repeats(ctx, mode, isz)
+                         ? repeat_ready(ctx, draw_repeats(ctx, mode, isz))
                          : 0;
    if (!k)
       return false;

@@ -1056,8 +1056,9 @@ struct fe_context {
    } draw_repeat;
    /* the draw serial's moves that rebound a vertex array's buffer alone (fe_draw_bump_buffers),
     * a uniform-block binding (fe_draw_bump_ubos), bound another vertex array
-    * (fe_draw_bump_array) or changed the dynamic state alone (fe_draw_bump_dynamic):
-    * draw_serial - bind_bumps stands still over them (the repeat draw's rebind case) */
+    * (fe_draw_bump_array), changed the dynamic state alone (fe_draw_bump_dynamic) or the
+    * render state (fe_draw_bump_render): draw_serial - bind_bumps stands still over them (the
+    * repeat draw's rebind case) */
    uint64_t bind_bumps;
    /* the draw serial's moves that changed the dynamic state alone (fe_draw_bump_dynamic: a
     * glViewport, glScissor, glBlendColor, glStencilFunc's reference between draws), counted in
@@ -1393,6 +1394,17 @@ fe_draw_bump_dynamic(struct fe_context *ctx)
 {
    fe_draw_bump_value(ctx, &ctx->ds_version);
    ctx->dynamic_bumps++;
+   ctx->bind_bumps++;
+}
+
+/* The render state (ctx->rs, fe_state.c's setters: a glEnable, glDepthFunc, glBlendFunc between
+ * draws) changed: a draw serial move the repeat draw takes where draw_ready's few checks of
+ * render state would say yes (fe_draw.c, repeat_render_ready), running the tracker's value
+ * group (fe_tracker_repeat), as fe_validate would for it. */
+static inline void
+fe_draw_bump_render(struct fe_context *ctx)
+{
+   fe_draw_bump_value(ctx, &ctx->rs_version);
    ctx->bind_bumps++;
 }
 

@@ -25,7 +25,7 @@ rs_u8(struct fe_context *ctx, uint8_t *f, unsigned v)
 {
    if (*f != (uint8_t)v) {
       *f = (uint8_t)v;
-      fe_draw_bump_value(ctx, &ctx->rs_version);
+      fe_draw_bump_render(ctx);
    }
 }
 
@@ -34,7 +34,7 @@ rs_u16(struct fe_context *ctx, uint16_t *f, unsigned v)
 {
    if (*f != (uint16_t)v) {
       *f = (uint16_t)v;
-      fe_draw_bump_value(ctx, &ctx->rs_version);
+      fe_draw_bump_render(ctx);
    }
 }
 
@@ -43,7 +43,7 @@ rs_u32(struct fe_context *ctx, uint32_t *f, uint32_t v)
 {
    if (*f != v) {
       *f = v;
-      fe_draw_bump_value(ctx, &ctx->rs_version);
+      fe_draw_bump_render(ctx);
    }
 }
 
@@ -304,7 +304,9 @@ set_enable(struct fe_context *ctx, GLenum cap, bool on)
    case GL_BLEND:
       for (int i = 0; i < FE_MAX_DRAW_BUFFERS; i++)
          rs_u8(ctx, &rs->blend[i].enable, on);
-      update_independent_blend(ctx);
+      /* targets all alike (independent_blend 0) stay alike with one enable for all */
+      if (rs->independent_blend)
+         update_independent_blend(ctx);
       return true;
    case GL_COLOR_LOGIC_OP: rs_u8(ctx, &rs->logic_op_enable, on); return true;
    case GL_CULL_FACE:
@@ -949,7 +951,7 @@ mgl_glMinSampleShading(GLfloat value)
    const float v = fe_clampf(value, 0.0f, 1.0f);
    if (ctx->rs.min_sample_shading != v) {
       ctx->rs.min_sample_shading = v;
-      fe_draw_bump_value(ctx, &ctx->rs_version);
+      fe_draw_bump_render(ctx);
    }
 }
 
