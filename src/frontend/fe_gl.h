@@ -1040,7 +1040,9 @@ struct fe_context {
     * both), so what it keeps is what they found for this mode. */
    struct fe_draw_repeat {
       uint64_t serial, any_gen, patch_version, hits;
-      /* the draw serial less bind_bumps when kept, and at the last draw that could keep it */
+      /* the draw serial less bind_bumps when kept, and at the last draw that could keep it;
+       * nonbind has FE_REPEAT_RENDER set by a render-state change since (fe_draw_bump_render)
+       * until a repeat draw runs its value group */
       uint64_t nonbind, last_nonbind;
       uint64_t constants, buffers; /* of the hits, those that sent default-block bytes, and
                                     * those after a vertex-buffer or uniform-block rebind, a
@@ -1196,7 +1198,7 @@ void fe_error(struct fe_context *ctx, GLenum error);
  * fe_ctx_lost_quiet. */
 bool fe_ctx_lost_ask(struct fe_context *ctx);
 bool fe_ctx_lost_quiet(struct fe_context *ctx);
-static inline bool
+static inline __attribute__((always_inline)) bool
 fe_ctx_lost(struct fe_context *ctx)
 {
    /* Loads instead of asking the session at every verb: monolith's two first, as they were
@@ -1399,13 +1401,16 @@ fe_draw_bump_dynamic(struct fe_context *ctx)
 
 /* The render state (ctx->rs, fe_state.c's setters: a glEnable, glDepthFunc, glBlendFunc between
  * draws) changed: a draw serial move the repeat draw takes where draw_ready's few checks of
- * render state would say yes (fe_draw.c, repeat_render_ready), running the tracker's value
- * group (fe_tracker_repeat), as fe_validate would for it. */
+ * render state would say yes (fe_draw.c, draw_repeats_render), running the tracker's value
+ * group (fe_tracker_repeat_render), as fe_validate would for it. The mark makes the kept
+ * nonbind differ from every draw serial, so only a draw that misses the rebind compare asks. */
+#define FE_REPEAT_RENDER (UINT64_C(1) << 63)
 static inline void
 fe_draw_bump_render(struct fe_context *ctx)
 {
    fe_draw_bump_value(ctx, &ctx->rs_version);
    ctx->bind_bumps++;
+   ctx->draw_repeat.nonbind |= FE_REPEAT_RENDER;
 }
 
 /* A unit's texture or sampler binding changed. */

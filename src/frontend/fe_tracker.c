@@ -1403,21 +1403,10 @@ fe_tracker_repeat(struct fe_context *ctx, bool constants, bool buffers)
       emit_constants(ctx, e);
       t->draw_in.uniform_version = e->uniform_version;
    }
-   /* ... for a render-state change (a glEnable, a glDepthFunc between draws), the dynamic
-    * state's with it: fe_validate's value group after either, one group with the above */
-   if (buffers && t->draw_in.rs_version != ctx->rs_version) {
-      t->value_validates += !constants;
-      update_state_uniforms(ctx, e);
-      if (e->uniform_version != t->draw_in.uniform_version)
-         emit_constants(ctx, e);
-      emit_render_state(ctx);
-      emit_dynamic_state(ctx);
-      t->draw_in.rs_version = ctx->rs_version;
-      t->draw_in.ds_version = ctx->ds_version;
-      t->draw_in.uniform_version = e->uniform_version;
-   } else if (buffers && t->draw_in.ds_version != ctx->ds_version) {
-      /* ... for a dynamic-state change (a glViewport, a glScissor between draws: render state
-       * as kept), one value group with the above where both moved */
+   /* ... for a dynamic-state change (a glViewport, a glScissor between draws: render state as
+    * kept, or sent by fe_tracker_repeat_render), one value group with the above where both
+    * moved */
+   if (buffers && t->draw_in.ds_version != ctx->ds_version) {
       t->value_validates += !constants;
       dynamic_state_uniforms(ctx, e);
       /* the block's owner and the bound CSO are as kept: bytes to send only where they moved */
@@ -1451,6 +1440,22 @@ fe_tracker_repeat(struct fe_context *ctx, bool constants, bool buffers)
       t->draw_in.vao_layout_version = ctx->vao->layout_version; /* a fold that changed */
    }
    draw_inputs_current(ctx);
+}
+
+void
+fe_tracker_repeat_render(struct fe_context *ctx)
+{
+   struct fe_tracker *t = &ctx->tracker;
+   struct fe_exec *e = ctx->exec;
+   t->value_validates++;
+   update_state_uniforms(ctx, e);
+   if (e->uniform_version != t->draw_in.uniform_version)
+      emit_constants(ctx, e);
+   emit_render_state(ctx);
+   emit_dynamic_state(ctx);
+   t->draw_in.rs_version = ctx->rs_version;
+   t->draw_in.ds_version = ctx->ds_version;
+   t->draw_in.uniform_version = e->uniform_version;
 }
 
 void

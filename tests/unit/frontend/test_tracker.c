@@ -3977,6 +3977,79 @@ test_repeat_render_state(void)
    fake_caps.call_mask[MGP_CALL_draw / 64] &= ~(1ull << (MGP_CALL_draw % 64));
 }
 
+/* A render-state change beside another between draws: with a glBindTexture (a move the repeat
+ * does not take) the whole way; with a glUniform a repeat running one value group that sends
+ * the block's bytes; before an indexed draw whose indices offset is an error, the error and
+ * nothing drawn, the next draw a repeat, the render state bound the context's. */
+static void
+test_repeat_render_beside(void)
+{
+   struct fe_test_env e;
+   struct fe_context *ctx = repeat_state_env(&e, GLSL_STATE_POINT_SIZE);
+   const struct fe_tracker *t = &ctx->tracker;
+   GLint prog = 0;
+   mgl_glGetIntegerv(GL_CURRENT_PROGRAM, &prog);
+   const GLint tint = mgl_glGetUniformLocation((GLuint)prog, "tint");
+   CHECK(tint >= 0);
+   GLuint tex;
+   mgl_glGenTextures(1, &tex);
+   uint64_t hits = ctx->draw_repeat.hits, values = t->value_validates;
+   mgl_glEnable(GL_BLEND);
+   mgl_glBindTexture(GL_TEXTURE_2D, tex);
+   fake_clear();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_EQ(ctx->draw_repeat.hits, hits);
+   CHECK(!ctx->draw_repeat.valid);
+   CHECK_EQ(fake_count_of(MGP_CALL_bind_render_state), 1);
+   CHECK_EQ(fake_count_of(MGP_CALL_draw), 1);
+   const struct fake_rec *b = fake_find(MGP_CALL_bind_render_state, 0);
+   const struct mgp_handle blended =
+      b ? ((const struct mgp_handle_args *)b->args)->h : mgp_handle_null();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK(ctx->draw_repeat.valid);
+   hits = ctx->draw_repeat.hits;
+   values = t->value_validates;
+   mgl_glUniform4f(tint, 0.25f, 0.5f, 0.75f, 1.0f);
+   mgl_glDisable(GL_BLEND);
+   fake_clear();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_EQ(ctx->draw_repeat.hits, hits + 1);
+   CHECK_EQ(t->value_validates, values + 1);
+   CHECK_EQ(fake_count_of(MGP_CALL_bind_render_state), 1);
+   float f = 0.0f;
+   CHECK(constant_sent_at(4, &f) && f == 0.5f);
+   CHECK_EQ(fake_count_of(MGP_CALL_draw) + fake_count_of(MGP_CALL_draw_words), 1);
+   /* an indexed repeat, then a glEnable and a draw whose indices offset is an error */
+   GLuint ib;
+   mgl_glGenBuffers(1, &ib);
+   mgl_glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, ib);
+   const uint16_t idx[3] = {0, 1, 2};
+   mgl_glBufferData(GL_ELEMENT_ARRAY_BUFFER, sizeof(idx), idx, GL_STATIC_DRAW);
+   mgl_glDrawElements(GL_TRIANGLES, 3, GL_UNSIGNED_SHORT, NULL);
+   mgl_glDrawElements(GL_TRIANGLES, 3, GL_UNSIGNED_SHORT, NULL);
+   CHECK(ctx->draw_repeat.valid && ctx->draw_repeat.index_size == 2);
+   hits = ctx->draw_repeat.hits;
+   mgl_glEnable(GL_BLEND);
+   fake_clear();
+   mgl_glDrawElements(GL_TRIANGLES, 3, GL_UNSIGNED_SHORT, (const void *)(uintptr_t)1);
+   CHECK_EQ(mgl_glGetError(), GL_INVALID_OPERATION);
+   CHECK_EQ(fake_count_of(MGP_CALL_draw) + fake_count_of(MGP_CALL_draw_words), 0);
+   mgl_glDrawElements(GL_TRIANGLES, 3, GL_UNSIGNED_SHORT, NULL);
+   CHECK_EQ(mgl_glGetError(), GL_NO_ERROR);
+   CHECK_EQ(ctx->draw_repeat.hits, hits + 1);
+   CHECK_EQ(fake_count_of(MGP_CALL_draw) + fake_count_of(MGP_CALL_draw_words), 1);
+   /* the CSO the first draw with blending bound, bound again once */
+   CHECK_EQ(fake_count_of(MGP_CALL_bind_render_state), 1);
+   b = fake_find(MGP_CALL_bind_render_state, 0);
+   CHECK(b && mgp_handle_eq(((const struct mgp_handle_args *)b->args)->h, blended));
+   CHECK(!mgp_handle_is_null(blended));
+   mgl_glDisable(GL_BLEND);
+   mgl_glDeleteBuffers(1, &ib);
+   mgl_glDeleteTextures(1, &tex);
+   env_finish(&e);
+   fake_caps.call_mask[MGP_CALL_draw / 64] &= ~(1ull << (MGP_CALL_draw % 64));
+}
+
 /* The multisample state piglit's sample-mask combinations toggles between its draws
  * (GL_SAMPLE_ALPHA_TO_COVERAGE, GL_SAMPLE_MASK and its value) after a kept repeat draw: the
  * next draw is a repeat and its render state carries the change. */
@@ -4873,6 +4946,7 @@ main(void)
    test_repeat_dynamic_state();
    test_repeat_after_sample_state();
    test_repeat_render_state();
+   test_repeat_render_beside();
    test_repeat_unusual();
    test_draw_inputs_walk();
    test_attrib_pointer_layout();
