@@ -134,8 +134,9 @@ snorm_blend_check(struct fe_context *ctx)
 /* KHR_blend_equation_advanced: a draw that blends a draw buffer with an advanced equation renders
  * into colour output 0 alone (not FRONT_AND_BACK, every other draw buffer NONE), and the
  * fragment shader declares the equation (layout(blend_support_*) out). Otherwise the draw's
- * GL_INVALID_OPERATION. */
-static bool
+ * GL_INVALID_OPERATION. Inline in draw_ready and repeat_render_ready: a call at every whole
+ * draw otherwise. */
+static inline __attribute__((always_inline)) bool
 blend_advanced_ok(const struct fe_context *ctx, const struct fe_exec *e)
 {
    uint32_t want = 0;
