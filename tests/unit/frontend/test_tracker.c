@@ -4050,6 +4050,33 @@ test_repeat_render_beside(void)
    fake_caps.call_mask[MGP_CALL_draw / 64] &= ~(1ull << (MGP_CALL_draw % 64));
 }
 
+/* The hidden point size after dynamic-state changes between repeat draws: a glPointSize
+ * (alone, or with a glViewport) sends it; a glViewport alone leaves the block's bytes. */
+static void
+test_repeat_point_size(void)
+{
+   struct fe_test_env e;
+   struct fe_context *ctx = repeat_state_env(&e, GLSL_STATE_POINT_SIZE);
+   for (int i = 0; i < 4; i++) {
+      const uint64_t hits = ctx->draw_repeat.hits;
+      if (i != 1)
+         mgl_glPointSize(2.0f + (float)i);
+      if (i)
+         mgl_glViewport(0, 0, 60 - i, 60 - i);
+      fake_clear();
+      mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+      CHECK_EQ(ctx->draw_repeat.hits, hits + 1);
+      float size = -1.0f;
+      CHECK_EQ(constant_sent_at(16, &size), i != 1);
+      if (i != 1)
+         CHECK(size == 2.0f + (float)i);
+      CHECK_EQ(fake_count_of(MGP_CALL_draw) + fake_count_of(MGP_CALL_draw_words), 1);
+   }
+   CHECK_EQ(mgl_glGetError(), GL_NO_ERROR);
+   env_finish(&e);
+   fake_caps.call_mask[MGP_CALL_draw / 64] &= ~(1ull << (MGP_CALL_draw % 64));
+}
+
 /* The multisample state piglit's sample-mask combinations toggles between its draws
  * (GL_SAMPLE_ALPHA_TO_COVERAGE, GL_SAMPLE_MASK and its value) after a kept repeat draw: the
  * next draw is a repeat and its render state carries the change. */
@@ -4947,6 +4974,7 @@ main(void)
    test_repeat_after_sample_state();
    test_repeat_render_state();
    test_repeat_render_beside();
+   test_repeat_point_size();
    test_repeat_unusual();
    test_draw_inputs_walk();
    test_attrib_pointer_layout();
