@@ -134,8 +134,9 @@ snorm_blend_check(struct fe_context *ctx)
 /* KHR_blend_equation_advanced: a draw that blends a draw buffer with an advanced equation renders
  * into colour output 0 alone (not FRONT_AND_BACK, every other draw buffer NONE), and the
  * fragment shader declares the equation (layout(blend_support_*) out). Otherwise the draw's
- * GL_INVALID_OPERATION. */
-static bool
+ * GL_INVALID_OPERATION. Inline in draw_ready and repeat_render_ready: a call at every whole
+ * draw otherwise. */
+static inline __attribute__((always_inline)) bool
 blend_advanced_ok(const struct fe_context *ctx, const struct fe_exec *e)
 {
    uint32_t want = 0;
@@ -313,7 +314,7 @@ words_fold(const struct fe_context *ctx)
 
 /* One range, one instance, no flags: the compact draw, with the words the tracker held for it
  * (draw_words) where it held any. */
-static inline void
+static inline __attribute__((always_inline)) void
 send_compact(struct fe_context *ctx, uint16_t prim, uint8_t index_size,
              const struct mgp_draw_range *r)
 {
@@ -478,10 +479,13 @@ set_draw_id(struct fe_context *ctx, uint32_t id)
  * generations and patch state are those kept; the draw serial is the one kept, or moved only by
  * vertex-buffer rebinds (fe_draw_bump_buffers: the tracker's vertex-buffer group), uniform-block
  * rebinds (fe_draw_bump_ubos: its uniform-block group), binds of a vertex array object
- * (fe_draw_bump_array: its vertex-array group) and dynamic-state changes (fe_draw_bump_dynamic:
- * a glViewport or glScissor, its dynamic-state group), which draw_ready's checks do not read
- * but for a vertex array bound (one is: zero is not such a bind) and none of its buffers mapped (no
- * buffer is: a map moves the unusual epoch); the tracker's
+ * (fe_draw_bump_array: its vertex-array group), dynamic-state changes (fe_draw_bump_dynamic:
+ * a glViewport or glScissor, its dynamic-state group) and render-state changes
+ * (fe_draw_bump_render: a glEnable or glDepthFunc, its value group), which draw_ready's checks
+ * do not read but for a vertex array bound (one is: zero is not such a bind), none of its
+ * buffers mapped (no buffer is: a map moves the unusual epoch) and what repeat_render_ready
+ * asks of render state (draw_repeats_render, out of line: the mark fe_draw_bump_render leaves
+ * on the kept nonbind sends such a draw past the rebind compare); the tracker's
  * inputs that no serial covers (the executable's binding version, the constants' owner, the
  * surfaces) read as it kept them, but for the default block's bytes (a glUniform: its value
  * group). What fe_validate's prelude would do (shaders to delete, texture uploads to flush,
@@ -493,31 +497,32 @@ set_draw_id(struct fe_context *ctx, uint32_t id)
  * share group are asked live. Any fe_validate of a draw drops
  * it, so every input it trusts was found by the checks for this mode. The ranges are the
  * draw's own, checked as ever (element_indices here, the server's own checks there). */
+/* draw_ready_checks' reads of render state for a draw the repeat takes after a render-state
+ * change (fe_draw_bump_render): no advanced blend equation (its GL_INVALID_OPERATION), no
+ * blending into a draw buffer the device does not blend (its decline, counted per draw) and
+ * one pass for both faces (submit's polygon modes). */
+static inline bool
+repeat_render_ready(const struct fe_context *ctx, const struct fe_exec *e)
+{
+   return ctx->polygon_mode == ctx->polygon_mode_back &&
+          !(ctx->draw_fbo && ctx->draw_fbo->unblendable) && blend_advanced_ok(ctx, e);
+}
+
 #define REPEAT_HIT 1u
 #define REPEAT_CONSTANTS 2u /* the default block's bytes moved (the tracker's value group) */
-#define REPEAT_BINDINGS 4u  /* rebinds or dynamic-state changes moved the draw serial */
+#define REPEAT_BINDINGS 4u  /* rebinds, dynamic- or render-state changes moved the draw serial */
 
-static inline unsigned
-draw_repeats(const struct fe_context *ctx, GLenum mode, unsigned isz)
+/* draw_repeats past the draw serial: the tracker's walk over the inputs no serial covers
+ * (fe_tracker.c, DRAW_INPUT_ANY), the default block's bytes, and what fe_validate's prelude,
+ * draw_ready and the compact send would ask (absent when kept, and nothing made any of it
+ * present since). */
+static inline __attribute__((always_inline)) unsigned
+repeat_rest(const struct fe_context *ctx, unsigned k)
 {
    const struct fe_draw_repeat *r = &ctx->draw_repeat;
    const struct fe_tracker *t = &ctx->tracker;
    const struct fe_share_group *sg = ctx->share;
    const struct fe_exec *e = ctx->exec;
-   /* While kept, the tracker's draw_in (its serial, any_gen, surfaces, ...) moves only at a
-    * draw's fe_validate, which drops the repeat, and in fe_tracker_repeat (with r->serial):
-    * they are the kept ones, so only its validity is asked. */
-   if (!r->valid || r->mode != mode || r->index_size != isz || r->program != ctx->program ||
-       r->exec != e || ctx->program->exec != e || !t->draw_in_valid ||
-       r->patch_version != ctx->patch_version || e->tess_passthrough)
-      return 0;
-   unsigned k = REPEAT_HIT;
-   if (r->serial != ctx->draw_serial) {
-      if (ctx->draw_serial - ctx->bind_bumps != r->nonbind)
-         return 0;
-      k |= REPEAT_BINDINGS;
-   }
-   /* the tracker's walk over the inputs no serial covers (fe_tracker.c, DRAW_INPUT_ANY) */
    const struct fe_surface *ds = ctx->draw_surface, *rs = ctx->read_surface;
    const uint64_t any_gen = atomic_load(&sg->any_gen);
    if (t->draw_in.bindings_version != e->bindings_version ||
@@ -530,17 +535,60 @@ draw_repeats(const struct fe_context *ctx, GLenum mode, unsigned isz)
          return 0;
       k |= REPEAT_CONSTANTS;
    }
-   /* what fe_validate's prelude, draw_ready and the compact send would ask: absent when kept,
-    * and nothing made any of it present since */
    if ((ds && ds->share != sg) || (rs && rs->share != sg) ||
        r->epoch != ctx->unusual_epoch + atomic_load(&sg->unusual_epoch))
       return 0;
    return k;
 }
 
+/* draw_repeats' draw whose draw serial missed the rebind compare: a repeat where the moves
+ * since were rebinds and render-state changes (fe_draw_bump_render's mark on the kept nonbind)
+ * and draw_ready's reads of render state would say yes. Its value group runs here, once the
+ * draw is found a repeat (not under MGL_TRACKER_VERIFY, whose whole way runs it; not on a lost
+ * context, which draws nothing), and the mark goes: the draw takes the rest as a rebind draw.
+ * Out of line: only a draw after a render-state change (or another change: 0) comes here. */
+static __attribute__((noinline)) unsigned
+draw_repeats_render(struct fe_context *ctx)
+{
+   struct fe_draw_repeat *r = &ctx->draw_repeat;
+   const uint64_t nonbind = ctx->draw_serial - ctx->bind_bumps;
+   if (r->nonbind != (nonbind | FE_REPEAT_RENDER) || !repeat_render_ready(ctx, ctx->exec))
+      return 0;
+   const unsigned k = repeat_rest(ctx, REPEAT_HIT | REPEAT_BINDINGS);
+   if (!k || ctx->tracker.verify || fe_ctx_lost(ctx))
+      return k;
+   fe_tracker_repeat_render(ctx); /* the default block's bytes with it */
+   r->nonbind = nonbind;
+   return k & ~REPEAT_CONSTANTS;
+}
+
+/* Inline in both callers: a call would spill their arguments around it. */
+static inline __attribute__((always_inline)) unsigned
+draw_repeats(struct fe_context *ctx, GLenum mode, unsigned isz)
+{
+   const struct fe_draw_repeat *r = &ctx->draw_repeat;
+   const struct fe_tracker *t = &ctx->tracker;
+   const struct fe_exec *e = ctx->exec;
+   /* While kept, the tracker's draw_in (its serial, any_gen, surfaces, ...) moves only at a
+    * draw's fe_validate, which drops the repeat, and in fe_tracker_repeat (with r->serial) and
+    * fe_tracker_repeat_render (its value group's versions):
+    * they are the kept ones, so only its validity is asked. */
+   if (!r->valid || r->mode != mode || r->index_size != isz || r->program != ctx->program ||
+       r->exec != e || ctx->program->exec != e || !t->draw_in_valid ||
+       r->patch_version != ctx->patch_version || e->tess_passthrough)
+      return 0;
+   unsigned k = REPEAT_HIT;
+   if (r->serial != ctx->draw_serial) {
+      if (ctx->draw_serial - ctx->bind_bumps != r->nonbind)
+         return draw_repeats_render(ctx);
+      k |= REPEAT_BINDINGS;
+   }
+   return repeat_rest(ctx, k);
+}
+
 /* The repeat draw's tracker work (the groups fe_validate would run for what moved), then the
  * draw serial it now stands at. Its compact send follows: changed words are held for it. */
-static inline void
+static inline __attribute__((always_inline)) void
 draw_repeat_take(struct fe_context *ctx, unsigned k)
 {
    struct fe_draw_repeat *r = &ctx->draw_repeat;
@@ -631,7 +679,8 @@ repeat_verify_want(const struct fe_context *ctx, unsigned k)
    /* another vertex array: its group, buffers included; the same one: its buffers' group */
    const bool vertex = t->draw_in.vao != (uintptr_t)ctx->vao ||
                        t->draw_in.vao_buffers_version != ctx->vao->buffers_version;
-   const bool dynamic = (k & REPEAT_BINDINGS) && t->draw_in.ds_version != ctx->ds_version;
+   const bool dynamic = (k & REPEAT_BINDINGS) && (t->draw_in.ds_version != ctx->ds_version ||
+                                                  t->draw_in.rs_version != ctx->rs_version);
    return repeat_groups(ctx) + ((k & REPEAT_CONSTANTS) || dynamic) +
           ((k & REPEAT_BINDINGS) && vertex) +
           ((k & REPEAT_BINDINGS) && t->draw_in.ubo_version != ctx->ubo_version);
@@ -817,13 +866,27 @@ static void draw_indexed(struct fe_context *ctx, GLenum mode, GLsizei count, GLe
                          GLint basevertex, bool has_range, GLuint start, GLuint end,
                          bool rewritten);
 
+static void draw_elements_whole(struct fe_context *ctx, GLenum mode, GLsizei count, GLenum type,
+                                const void *indices, GLsizei instances, GLuint baseinstance,
+                                GLint basevertex, bool has_range, GLuint start, GLuint end);
+
+/* The whole way of draw_elements_repeat's draw that is not a repeat: its six arguments, so
+ * draw_elements_repeat leaves through a jump (no stack arguments to pass). */
+static __attribute__((noinline)) void
+draw_elements_one(struct fe_context *ctx, GLenum mode, GLsizei count, GLenum type,
+                  const void *indices, GLint basevertex)
+{
+   draw_elements_whole(ctx, mode, count, type, indices, 1, 0, basevertex, false, 0, 0);
+}
+
 /* The repeat draw's way of an indexed draw of one instance, no base instance and no range,
  * out of line behind draw_elements' compares (a kept repeat) and with the six arguments it
- * reads, so a glDrawElements pays no stack arguments or spills of the other way: the element
- * buffer's indices, checked against it as every draw's (MGL_TRACKER_VERIFY checks the repeat
- * on glDrawArrays: the same draw_repeats); a core context with zero bound has no vertex array
- * (draw_ready refuses the draw). False where the draw is not a repeat: the whole way takes it. */
-static __attribute__((noinline)) bool
+ * reads, so a glDrawElements pays no stack arguments or spills of the other way and jumps
+ * here: the element buffer's indices, checked against it as every draw's
+ * (MGL_TRACKER_VERIFY checks the repeat on glDrawArrays: the same draw_repeats); a core
+ * context with zero bound has no vertex array (draw_ready refuses the draw). A draw that is
+ * not a repeat goes the whole way from here. */
+static __attribute__((noinline)) void
 draw_elements_repeat(struct fe_context *ctx, GLenum mode, GLsizei count, GLenum type,
                      const void *indices, GLint basevertex)
 {
@@ -832,8 +895,10 @@ draw_elements_repeat(struct fe_context *ctx, GLenum mode, GLsizei count, GLenum 
                             !ctx->rs.primitive_restart
                          ? draw_repeats(ctx, mode, isz)
                          : 0;
-   if (!k)
-      return false;
+   if (!k) {
+      draw_elements_one(ctx, mode, count, type, indices, basevertex);
+      return;
+   }
    uint32_t first;
    struct fe_buffer *eb = ctx->vao->elements;
    if (!fe_ctx_lost(ctx) && element_indices(ctx, eb, isz, count, indices, &first, false)) {
@@ -844,20 +909,16 @@ draw_elements_repeat(struct fe_context *ctx, GLenum mode, GLsizei count, GLenum 
       send_compact(ctx, (uint16_t)fe_mgp_prim(mode), (uint8_t)isz,
                    &(struct mgp_draw_range){first, (uint32_t)count, basevertex});
    }
-   return true;
 }
-
-static void draw_elements_whole(struct fe_context *ctx, GLenum mode, GLsizei count, GLenum type,
-                                const void *indices, GLsizei instances, GLuint baseinstance,
-                                GLint basevertex, bool has_range, GLuint start, GLuint end);
 
 static inline void
 draw_elements(struct fe_context *ctx, GLenum mode, GLsizei count, GLenum type, const void *indices,
               GLsizei instances, GLuint baseinstance, GLint basevertex, bool has_range,
               GLuint start, GLuint end)
 {
-   if (!ctx->draw_repeat.valid || instances != 1 || baseinstance || has_range ||
-       !draw_elements_repeat(ctx, mode, count, type, indices, basevertex))
+   if (ctx->draw_repeat.valid && instances == 1 && !baseinstance && !has_range)
+      draw_elements_repeat(ctx, mode, count, type, indices, basevertex);
+   else
       draw_elements_whole(ctx, mode, count, type, indices, instances, baseinstance, basevertex,
                           has_range, start, end);
 }

@@ -1040,7 +1040,9 @@ struct fe_context {
     * both), so what it keeps is what they found for this mode. */
    struct fe_draw_repeat {
       uint64_t serial, any_gen, patch_version, hits;
-      /* the draw serial less bind_bumps when kept, and at the last draw that could keep it */
+      /* the draw serial less bind_bumps when kept, and at the last draw that could keep it;
+       * nonbind has FE_REPEAT_RENDER set by a render-state change since (fe_draw_bump_render)
+       * until a repeat draw runs its value group */
       uint64_t nonbind, last_nonbind;
       uint64_t constants, buffers; /* of the hits, those that sent default-block bytes, and
                                     * those after a vertex-buffer or uniform-block rebind, a
@@ -1056,8 +1058,9 @@ struct fe_context {
    } draw_repeat;
    /* the draw serial's moves that rebound a vertex array's buffer alone (fe_draw_bump_buffers),
     * a uniform-block binding (fe_draw_bump_ubos), bound another vertex array
-    * (fe_draw_bump_array) or changed the dynamic state alone (fe_draw_bump_dynamic):
-    * draw_serial - bind_bumps stands still over them (the repeat draw's rebind case) */
+    * (fe_draw_bump_array), changed the dynamic state alone (fe_draw_bump_dynamic) or the
+    * render state (fe_draw_bump_render): draw_serial - bind_bumps stands still over them (the
+    * repeat draw's rebind case) */
    uint64_t bind_bumps;
    /* the draw serial's moves that changed the dynamic state alone (fe_draw_bump_dynamic: a
     * glViewport, glScissor, glBlendColor, glStencilFunc's reference between draws), counted in
@@ -1195,7 +1198,7 @@ void fe_error(struct fe_context *ctx, GLenum error);
  * fe_ctx_lost_quiet. */
 bool fe_ctx_lost_ask(struct fe_context *ctx);
 bool fe_ctx_lost_quiet(struct fe_context *ctx);
-static inline bool
+static inline __attribute__((always_inline)) bool
 fe_ctx_lost(struct fe_context *ctx)
 {
    /* Loads instead of asking the session at every verb: monolith's two first, as they were
@@ -1394,6 +1397,20 @@ fe_draw_bump_dynamic(struct fe_context *ctx)
    fe_draw_bump_value(ctx, &ctx->ds_version);
    ctx->dynamic_bumps++;
    ctx->bind_bumps++;
+}
+
+/* The render state (ctx->rs, fe_state.c's setters: a glEnable, glDepthFunc, glBlendFunc between
+ * draws) changed: a draw serial move the repeat draw takes where draw_ready's few checks of
+ * render state would say yes (fe_draw.c, draw_repeats_render), running the tracker's value
+ * group (fe_tracker_repeat_render), as fe_validate would for it. The mark makes the kept
+ * nonbind differ from every draw serial, so only a draw that misses the rebind compare asks. */
+#define FE_REPEAT_RENDER (UINT64_C(1) << 63)
+static inline void
+fe_draw_bump_render(struct fe_context *ctx)
+{
+   fe_draw_bump_value(ctx, &ctx->rs_version);
+   ctx->bind_bumps++;
+   ctx->draw_repeat.nonbind |= FE_REPEAT_RENDER;
 }
 
 /* A unit's texture or sampler binding changed. */

@@ -25,7 +25,7 @@ rs_u8(struct fe_context *ctx, uint8_t *f, unsigned v)
 {
    if (*f != (uint8_t)v) {
       *f = (uint8_t)v;
-      fe_draw_bump_value(ctx, &ctx->rs_version);
+      fe_draw_bump_render(ctx);
    }
 }
 
@@ -34,7 +34,7 @@ rs_u16(struct fe_context *ctx, uint16_t *f, unsigned v)
 {
    if (*f != (uint16_t)v) {
       *f = (uint16_t)v;
-      fe_draw_bump_value(ctx, &ctx->rs_version);
+      fe_draw_bump_render(ctx);
    }
 }
 
@@ -43,7 +43,7 @@ rs_u32(struct fe_context *ctx, uint32_t *f, uint32_t v)
 {
    if (*f != v) {
       *f = v;
-      fe_draw_bump_value(ctx, &ctx->rs_version);
+      fe_draw_bump_render(ctx);
    }
 }
 
@@ -90,6 +90,29 @@ ds_f32(struct fe_context *ctx, float *f, float v)
    if (memcmp(f, &v, sizeof(v))) {
       *f = v;
       ds_changed(ctx, f);
+   }
+}
+
+/* n words of ctx->ds from f on (a viewport's or scissor's box): those that changed marked
+ * together, the draw serial moved once for them all. */
+static inline void
+ds_words(struct fe_context *ctx, void *f, const void *v, unsigned n)
+{
+   const size_t word = (size_t)((const uint8_t *)f - (const uint8_t *)&ctx->ds) / 4;
+   uint64_t dirty = 0;
+   for (unsigned k = 0; k < n; k++) {
+      /* floats and ints alike as their bits (memcpy: no type punning) */
+      uint32_t d, w;
+      memcpy(&d, (const uint8_t *)f + 4 * k, 4);
+      memcpy(&w, (const uint8_t *)v + 4 * k, 4);
+      if (d != w) {
+         memcpy((uint8_t *)f + 4 * k, &w, 4);
+         dirty |= word + k < 64 ? 1ull << (word + k) : ~0ull;
+      }
+   }
+   if (dirty) {
+      ctx->ds_dirty |= dirty;
+      fe_draw_bump_dynamic(ctx);
    }
 }
 
@@ -301,11 +324,20 @@ set_enable(struct fe_context *ctx, GLenum cap, bool on)
    if (!cap_in_api(ctx, cap))
       return false;
    switch (cap) {
-   case GL_BLEND:
-      for (int i = 0; i < FE_MAX_DRAW_BUFFERS; i++)
-         rs_u8(ctx, &rs->blend[i].enable, on);
-      update_independent_blend(ctx);
+   case GL_BLEND: {
+      /* every target's enable, one render-state move for all (a glEnable between draws) */
+      bool moved = false;
+      for (int i = 0; i < FE_MAX_DRAW_BUFFERS; i++) {
+         moved |= rs->blend[i].enable != on;
+         rs->blend[i].enable = on;
+      }
+      if (moved)
+         fe_draw_bump_render(ctx);
+      /* targets all alike (independent_blend 0) stay alike with one enable for all */
+      if (rs->independent_blend)
+         update_independent_blend(ctx);
       return true;
+   }
    case GL_COLOR_LOGIC_OP: rs_u8(ctx, &rs->logic_op_enable, on); return true;
    case GL_CULL_FACE:
       ctx->cull_enabled = on;
@@ -949,7 +981,7 @@ mgl_glMinSampleShading(GLfloat value)
    const float v = fe_clampf(value, 0.0f, 1.0f);
    if (ctx->rs.min_sample_shading != v) {
       ctx->rs.min_sample_shading = v;
-      fe_draw_bump_value(ctx, &ctx->rs_version);
+      fe_draw_bump_render(ctx);
    }
 }
 
@@ -1228,8 +1260,7 @@ viewport_at(struct fe_context *ctx, GLuint i, float x, float y, float w, float h
    float v[4];
    viewport_clamp(ctx, x, y, w, h, v);
    if (i == 0) {
-      for (int k = 0; k < 4; k++)
-         ds_f32(ctx, &ctx->ds.viewport[k], v[k]);
+      ds_words(ctx, ctx->ds.viewport, v, 4);
       return;
    }
    fe_viewports_settle(ctx);
@@ -1245,8 +1276,7 @@ static void
 scissor_at(struct fe_context *ctx, GLuint i, const GLint *s)
 {
    if (i == 0) {
-      for (int k = 0; k < 4; k++)
-         ds_i32(ctx, &ctx->ds.scissor[k], s[k]);
+      ds_words(ctx, ctx->ds.scissor, s, 4);
       return;
    }
    fe_viewports_settle(ctx);
@@ -1265,8 +1295,7 @@ mgl_glViewport(GLint x, GLint y, GLsizei width, GLsizei height)
    FE_CHECK(width < 0 || height < 0, GL_INVALID_VALUE);
    float v[4];
    viewport_clamp(ctx, (float)x, (float)y, (float)width, (float)height, v);
-   for (int k = 0; k < 4; k++)
-      ds_f32(ctx, &ctx->ds.viewport[k], v[k]);
+   ds_words(ctx, ctx->ds.viewport, v, 4);
    /* every other viewport's too (GL 4.6 14.9.1), clamped once, the draw serial moved once:
     * where they all hold this box already, one compare; else the box, written into them when
     * one is read (fe_viewports_settle) */

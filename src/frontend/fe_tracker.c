@@ -1379,15 +1379,25 @@ draw_inputs_keep(struct fe_context *ctx, const struct fe_exec *e)
    draw_inputs_current(ctx);
 }
 
+/* The words of ctx->ds that put_dynamic_state reads (gl_DepthRange, the point size). */
+#define DS_WORD(f) (1ull << (offsetof(struct mgp_dynamic_state, f) / 4))
+#define DS_UNIFORM_WORDS (DS_WORD(depth_range[0]) | DS_WORD(depth_range[1]) | DS_WORD(point_size))
+
 /* The hidden state uniforms after a change of the dynamic state alone: those that read it
  * (gl_DepthRange, the point size); the others read render state, bindings, the framebuffer or a
- * compatibility context's state, none of which moved (the repeat draw's serial says so). */
+ * compatibility context's state, none of which moved (the repeat draw's serial says so). Not
+ * where every move since emit_dynamic_state last ran (after this executable's hidden members,
+ * the repeat's exec and constants' owner being the kept ones) marked its words and none of
+ * them is one of those (a glViewport or glScissor between draws): they read as put then. */
 static void
 dynamic_state_uniforms(struct fe_context *ctx, struct fe_exec *e)
 {
+   const struct fe_tracker *t = &ctx->tracker;
+   _Static_assert(offsetof(struct mgp_dynamic_state, point_size) / 4 < 64, "a word of ds_dirty");
    if (e->num_parts)
       update_state_uniforms(ctx, e);
-   else
+   else if ((ctx->ds_dirty & DS_UNIFORM_WORDS) ||
+            ctx->ds_version - t->ds_version != ctx->dynamic_bumps - t->ds_dynamic_bumps)
       put_dynamic_state(ctx, e);
 }
 
@@ -1404,7 +1414,8 @@ fe_tracker_repeat(struct fe_context *ctx, bool constants, bool buffers)
       t->draw_in.uniform_version = e->uniform_version;
    }
    /* ... for a dynamic-state change (a glViewport, a glScissor between draws: render state as
-    * kept), one value group with the above where both moved */
+    * kept, or sent by fe_tracker_repeat_render), one value group with the above where both
+    * moved */
    if (buffers && t->draw_in.ds_version != ctx->ds_version) {
       t->value_validates += !constants;
       dynamic_state_uniforms(ctx, e);
@@ -1439,6 +1450,22 @@ fe_tracker_repeat(struct fe_context *ctx, bool constants, bool buffers)
       t->draw_in.vao_layout_version = ctx->vao->layout_version; /* a fold that changed */
    }
    draw_inputs_current(ctx);
+}
+
+void
+fe_tracker_repeat_render(struct fe_context *ctx)
+{
+   struct fe_tracker *t = &ctx->tracker;
+   struct fe_exec *e = ctx->exec;
+   t->value_validates++;
+   update_state_uniforms(ctx, e);
+   if (e->uniform_version != t->draw_in.uniform_version)
+      emit_constants(ctx, e);
+   emit_render_state(ctx);
+   emit_dynamic_state(ctx);
+   t->draw_in.rs_version = ctx->rs_version;
+   t->draw_in.ds_version = ctx->ds_version;
+   t->draw_in.uniform_version = e->uniform_version;
 }
 
 void

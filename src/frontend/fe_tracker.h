@@ -37,6 +37,10 @@ void fe_tracker_forget_draw(struct fe_context *ctx);
  * changed (buffers: the draw serial moved by those alone) since the tracker's inputs were current: the groups fe_validate would
  * run for that alone, then every input reads as kept. */
 void fe_tracker_repeat(struct fe_context *ctx, bool constants, bool buffers);
+/* ... where the render state moved too (a glEnable between draws): fe_validate's value group
+ * (hidden state uniforms, constants, render and dynamic state), before fe_tracker_repeat's
+ * other groups. */
+void fe_tracker_repeat_render(struct fe_context *ctx);
 /* Ends a draw's fold_words: words it held that no draw_words took go as set_constant_words. */
 void fe_tracker_flush_words(struct fe_context *ctx);
 

@@ -3709,10 +3709,10 @@ test_sampler_layout_across_no_samplers(void)
    sampler_changes_run(false);
 }
 
-/* A draw after a render-state change (a glDepthFunc between draws) pays the repeat's one
- * compare in front of the whole way and the arm's compare and store after it: the keep (its
- * checks and the kept draw's store) runs only for a draw whose serial stood still since the draw
- * before. */
+/* A draw after a change the repeat does not take (a glBindTexture between draws) pays the
+ * repeat's one compare in front of the whole way and the arm's compare and store after it: the
+ * keep (its checks and the kept draw's store) runs only for a draw whose serial stood still
+ * since the draw before. */
 static void
 test_repeat_after_change(void)
 {
@@ -3724,12 +3724,14 @@ test_repeat_after_change(void)
    GLuint vao, vbo;
    make_triangle(&vao, &vbo);
    const struct fe_context *ctx = e.ctx;
+   GLuint tex[2];
+   mgl_glGenTextures(2, tex);
    mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
    mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
    CHECK(ctx->draw_repeat.valid);
    const uint64_t keeps = ctx->draw_repeat.keeps, hits = ctx->draw_repeat.hits;
    for (int i = 0; i < 4; i++) {
-      mgl_glDepthFunc(i & 1 ? GL_LESS : GL_LEQUAL);
+      mgl_glBindTexture(GL_TEXTURE_2D, tex[i & 1]);
       fake_clear();
       mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
       CHECK_EQ(fake_count_of(MGP_CALL_draw), 1);
@@ -3746,6 +3748,7 @@ test_repeat_after_change(void)
    CHECK_EQ(ctx->draw_repeat.hits, hits + 1);
    CHECK_EQ(fake_count(), 1);
    CHECK_EQ(mgl_glGetError(), GL_NO_ERROR);
+   mgl_glDeleteTextures(2, tex);
    env_finish(&e);
    fake_caps.call_mask[MGP_CALL_draw / 64] &= ~(1ull << (MGP_CALL_draw % 64));
 }
@@ -3766,34 +3769,60 @@ dynamic_state_sent(struct mgp_dynamic_state *held, const struct mgp_dynamic_stat
    return !memcmp(held, want, sizeof(*held));
 }
 
-/* A glViewport, glScissor or glDepthRange between draws (issue 21/22's viewport_change,
- * scissor_change) moves the dynamic state alone: the next draw is a repeat that runs the
- * tracker's dynamic-state group (and the hidden gl_DepthRange where the program has it), the
- * draw whole way's groups and sends otherwise; MGL_TRACKER_VERIFY's whole way agrees. A
- * render-state change is not taken. */
-static void
-test_repeat_dynamic_state(void)
+/* A context that draws compact, a program reading "pos" with a vec4 uniform and the hidden
+ * state member `state` at byte 16, a triangle, and a kept repeat draw. */
+static struct fe_context *
+repeat_state_env(struct fe_test_env *e, unsigned state)
 {
    fake_caps.call_mask[MGP_CALL_draw / 64] |= 1ull << (MGP_CALL_draw % 64); /* compact */
-   struct fe_test_env e;
-   env_init(&e, 64, 64);
+   env_init(e, 64, 64);
    struct fake_program fp = {
       .num_inputs = 1,
       .inputs = {"pos"},
       .num_uniforms = 1,
       .uniforms = {{"tint", GL_FLOAT_VEC4, 1}},
-      .state_mask = 1u << GLSL_STATE_DEPTH_RANGE,
-      .state_offset = {[GLSL_STATE_DEPTH_RANGE] = 16},
+      .state_mask = 1u << state,
    };
-   const GLuint prog = make_program(&fp);
-   mgl_glUseProgram(prog);
+   fp.state_offset[state] = 16;
+   mgl_glUseProgram(make_program(&fp));
    GLuint vao, vbo;
    make_triangle(&vao, &vbo);
-   struct fe_context *ctx = e.ctx;
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK(e->ctx->draw_repeat.valid);
+   return e->ctx;
+}
+
+/* A draw after a change the repeat takes: a repeat (the whole way under MGL_TRACKER_VERIFY,
+ * pass 1) that ran one value group and no full validate, its draw sent last. */
+static void
+repeat_group_draw(struct fe_context *ctx, int pass)
+{
+   const struct fe_tracker *t = &ctx->tracker;
+   const uint64_t hits = ctx->draw_repeat.hits;
+   const uint64_t full = t->full_validates, values = t->value_validates;
+   fake_clear();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_EQ(ctx->draw_repeat.hits, hits + (pass ? 0 : 1));
+   CHECK_EQ(t->full_validates, full);
+   CHECK_EQ(t->value_validates, values + 1);
+   CHECK(ctx->draw_repeat.valid || pass);
+   /* the draw last (draw_words where it carries hidden state that moved) */
+   const enum mgp_call_id last = fake_rec(fake_count() - 1)->id;
+   CHECK_EQ(fake_count_of(MGP_CALL_draw) + fake_count_of(MGP_CALL_draw_words), 1);
+   CHECK(last == MGP_CALL_draw || last == MGP_CALL_draw_words);
+}
+
+/* A glViewport, glScissor or glDepthRange between draws (issue 21/22's viewport_change,
+ * scissor_change) moves the dynamic state alone: the next draw is a repeat that runs the
+ * tracker's dynamic-state group (and the hidden gl_DepthRange where the program has it), the
+ * draw whole way's groups and sends otherwise; MGL_TRACKER_VERIFY's whole way agrees. */
+static void
+test_repeat_dynamic_state(void)
+{
+   struct fe_test_env e;
+   struct fe_context *ctx = repeat_state_env(&e, GLSL_STATE_DEPTH_RANGE);
    struct fe_tracker *t = &ctx->tracker;
-   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
-   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
-   CHECK(ctx->draw_repeat.valid);
    struct mgp_dynamic_state held = ctx->ds; /* what the server holds now */
    for (int pass = 0; pass < 2; pass++) {
       t->verify = pass == 1;
@@ -3805,18 +3834,7 @@ test_repeat_dynamic_state(void)
             mgl_glScissor(1, 2, size, size);
          else
             mgl_glViewport(0, 0, size, size);
-         const uint64_t hits = ctx->draw_repeat.hits;
-         const uint64_t full = t->full_validates, values = t->value_validates;
-         fake_clear();
-         mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
-         CHECK_EQ(ctx->draw_repeat.hits, hits + (pass ? 0 : 1));
-         CHECK_EQ(t->full_validates, full);
-         CHECK_EQ(t->value_validates, values + 1);
-         CHECK(ctx->draw_repeat.valid || pass);
-         /* the draw last (draw_words where it carries the new gl_DepthRange) */
-         const enum mgp_call_id last = fake_rec(fake_count() - 1)->id;
-         CHECK_EQ(fake_count_of(MGP_CALL_draw) + fake_count_of(MGP_CALL_draw_words), 1);
-         CHECK(last == MGP_CALL_draw || last == MGP_CALL_draw_words);
+         repeat_group_draw(ctx, pass);
          CHECK(dynamic_state_sent(&held, &ctx->ds));
          /* the hidden gl_DepthRange goes only where the depth range moved */
          const unsigned consts = fake_count_of(MGP_CALL_set_global_constants) +
@@ -3846,7 +3864,8 @@ test_repeat_dynamic_state(void)
    }
    t->verify = false;
    CHECK_EQ(t->verify_mismatches, 0);
-   /* the same draw again is kept; a render-state change then goes the whole way */
+   /* the same draw again is kept; a render-state change with it is a repeat too (its value
+    * group: the render state bound, the dynamic state sent) */
    mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
    mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
    CHECK(ctx->draw_repeat.valid);
@@ -3855,7 +3874,7 @@ test_repeat_dynamic_state(void)
    mgl_glViewport(0, 0, 64, 64);
    fake_clear();
    mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
-   CHECK_EQ(ctx->draw_repeat.hits, hits);
+   CHECK_EQ(ctx->draw_repeat.hits, hits + 1);
    CHECK_EQ(t->full_validates, full);
    CHECK_EQ(fake_count_of(MGP_CALL_bind_render_state), 1);
    CHECK(dynamic_state_sent(&held, &ctx->ds));
@@ -3864,9 +3883,203 @@ test_repeat_dynamic_state(void)
    fake_caps.call_mask[MGP_CALL_draw / 64] &= ~(1ull << (MGP_CALL_draw % 64));
 }
 
+/* The float at byte `at` of the default block the draw just sent (set_global_constants,
+ * set_constant_words or the draw's words); false where none carried it. */
+static bool
+constant_sent_at(uint32_t at, float *f)
+{
+   const struct fake_rec *gc = fake_find(MGP_CALL_set_global_constants, 0);
+   const struct fake_rec *cw = fake_find(MGP_CALL_set_constant_words, 0);
+   const struct fake_rec *dw = fake_find(MGP_CALL_draw_words, 0);
+   if (gc) {
+      const struct mgp_set_global_constants *a = (const void *)gc->args;
+      if (at < a->offset || at + 4 > a->offset + a->data.size)
+         return false;
+      memcpy(f, gc->data + (at - a->offset), 4);
+      return true;
+   }
+   const struct fake_rec *r = cw ? cw : dw;
+   if (!r)
+      return false;
+   const uint32_t first = cw ? ((const struct mgp_constant_words *)(const void *)r->args)->first
+                             : ((const struct mgp_draw_words *)(const void *)r->args)->first;
+   if (at / 4 < first || at / 4 >= first + r->tail_count)
+      return false;
+   memcpy(f, (const uint8_t *)r->tail + (at - 4 * first), 4);
+   return true;
+}
+
+/* A render-state change between draws (blend_toggle, depth_toggle: a glEnable/glDisable, a
+ * glDepthFunc) is a repeat draw that runs the tracker's value group: the render state bound,
+ * the hidden uniforms that read it (the point size under GL_PROGRAM_POINT_SIZE) sent, the
+ * draw last; MGL_TRACKER_VERIFY's whole way agrees. One that draw_ready would refuse (an
+ * advanced blend equation the fragment shader does not declare) takes the whole way and its
+ * GL_INVALID_OPERATION. */
+static void
+test_repeat_render_state(void)
+{
+   fake_caps.cap_bits |= MGP_CAP_BLEND_ADVANCED;
+   struct fe_test_env e;
+   struct fe_context *ctx = repeat_state_env(&e, GLSL_STATE_POINT_SIZE);
+   struct fe_tracker *t = &ctx->tracker;
+   mgl_glPointSize(4.0f); /* a dynamic-state change: the next draw's group sends it */
+   repeat_group_draw(ctx, 0);
+   for (int pass = 0; pass < 2; pass++) {
+      t->verify = pass == 1;
+      for (int i = 0; i < 6; i++) {
+         switch (i) {
+         case 0: mgl_glEnable(GL_BLEND); break;
+         case 1: mgl_glDisable(GL_BLEND); break;
+         case 2:
+            mgl_glEnable(GL_DEPTH_TEST);
+            mgl_glDepthFunc(GL_LEQUAL);
+            break;
+         case 3: mgl_glDisable(GL_DEPTH_TEST); break;
+         case 4: mgl_glEnable(GL_PROGRAM_POINT_SIZE); break;
+         default: mgl_glDisable(GL_PROGRAM_POINT_SIZE); break;
+         }
+         repeat_group_draw(ctx, pass);
+         /* the render state of the context bound */
+         CHECK_EQ(fake_count_of(MGP_CALL_bind_render_state), 1);
+         const struct fake_rec *c = fake_find(MGP_CALL_create_render_state, 0);
+         if (c) {
+            const struct mgp_render_state *rs =
+               &((const struct mgp_create_render_state *)(const void *)c->args)->state;
+            CHECK(!memcmp(rs, &ctx->rs, sizeof(*rs)));
+         }
+         /* the hidden point size: 0 while the program writes it, else glPointSize's */
+         float size = -1.0f;
+         const bool sent = constant_sent_at(16, &size);
+         CHECK_EQ(sent, i >= 4);
+         if (i >= 4)
+            CHECK(size == (i == 4 ? 0.0f : 4.0f));
+      }
+   }
+   t->verify = false;
+   CHECK_EQ(t->verify_mismatches, 0);
+   /* an advanced equation the program does not declare: the draw's error, nothing drawn */
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK(ctx->draw_repeat.valid);
+   mgl_glBlendEquation(GL_MULTIPLY_KHR);
+   mgl_glEnable(GL_BLEND);
+   fake_clear();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_EQ(mgl_glGetError(), GL_INVALID_OPERATION);
+   CHECK_EQ(fake_count_of(MGP_CALL_draw) + fake_count_of(MGP_CALL_draw_words), 0);
+   mgl_glBlendEquation(GL_FUNC_ADD);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_EQ(mgl_glGetError(), GL_NO_ERROR);
+   CHECK_EQ(fake_count_of(MGP_CALL_draw) + fake_count_of(MGP_CALL_draw_words), 1);
+   mgl_glDisable(GL_BLEND);
+   env_finish(&e);
+   fake_caps.cap_bits &= ~MGP_CAP_BLEND_ADVANCED;
+   fake_caps.call_mask[MGP_CALL_draw / 64] &= ~(1ull << (MGP_CALL_draw % 64));
+}
+
+/* A render-state change beside another between draws: with a glBindTexture (a move the repeat
+ * does not take) the whole way; with a glUniform a repeat running one value group that sends
+ * the block's bytes; before an indexed draw whose indices offset is an error, the error and
+ * nothing drawn, the next draw a repeat, the render state bound the context's. */
+static void
+test_repeat_render_beside(void)
+{
+   struct fe_test_env e;
+   struct fe_context *ctx = repeat_state_env(&e, GLSL_STATE_POINT_SIZE);
+   const struct fe_tracker *t = &ctx->tracker;
+   GLint prog = 0;
+   mgl_glGetIntegerv(GL_CURRENT_PROGRAM, &prog);
+   const GLint tint = mgl_glGetUniformLocation((GLuint)prog, "tint");
+   CHECK(tint >= 0);
+   GLuint tex;
+   mgl_glGenTextures(1, &tex);
+   uint64_t hits = ctx->draw_repeat.hits, values = t->value_validates;
+   mgl_glEnable(GL_BLEND);
+   mgl_glBindTexture(GL_TEXTURE_2D, tex);
+   fake_clear();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_EQ(ctx->draw_repeat.hits, hits);
+   CHECK(!ctx->draw_repeat.valid);
+   CHECK_EQ(fake_count_of(MGP_CALL_bind_render_state), 1);
+   CHECK_EQ(fake_count_of(MGP_CALL_draw), 1);
+   const struct fake_rec *b = fake_find(MGP_CALL_bind_render_state, 0);
+   const struct mgp_handle blended =
+      b ? ((const struct mgp_handle_args *)b->args)->h : mgp_handle_null();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK(ctx->draw_repeat.valid);
+   hits = ctx->draw_repeat.hits;
+   values = t->value_validates;
+   mgl_glUniform4f(tint, 0.25f, 0.5f, 0.75f, 1.0f);
+   mgl_glDisable(GL_BLEND);
+   fake_clear();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_EQ(ctx->draw_repeat.hits, hits + 1);
+   CHECK_EQ(t->value_validates, values + 1);
+   CHECK_EQ(fake_count_of(MGP_CALL_bind_render_state), 1);
+   float f = 0.0f;
+   CHECK(constant_sent_at(4, &f) && f == 0.5f);
+   CHECK_EQ(fake_count_of(MGP_CALL_draw) + fake_count_of(MGP_CALL_draw_words), 1);
+   /* an indexed repeat, then a glEnable and a draw whose indices offset is an error */
+   GLuint ib;
+   mgl_glGenBuffers(1, &ib);
+   mgl_glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, ib);
+   const uint16_t idx[3] = {0, 1, 2};
+   mgl_glBufferData(GL_ELEMENT_ARRAY_BUFFER, sizeof(idx), idx, GL_STATIC_DRAW);
+   mgl_glDrawElements(GL_TRIANGLES, 3, GL_UNSIGNED_SHORT, NULL);
+   mgl_glDrawElements(GL_TRIANGLES, 3, GL_UNSIGNED_SHORT, NULL);
+   CHECK(ctx->draw_repeat.valid && ctx->draw_repeat.index_size == 2);
+   hits = ctx->draw_repeat.hits;
+   mgl_glEnable(GL_BLEND);
+   fake_clear();
+   mgl_glDrawElements(GL_TRIANGLES, 3, GL_UNSIGNED_SHORT, (const void *)(uintptr_t)1);
+   CHECK_EQ(mgl_glGetError(), GL_INVALID_OPERATION);
+   CHECK_EQ(fake_count_of(MGP_CALL_draw) + fake_count_of(MGP_CALL_draw_words), 0);
+   mgl_glDrawElements(GL_TRIANGLES, 3, GL_UNSIGNED_SHORT, NULL);
+   CHECK_EQ(mgl_glGetError(), GL_NO_ERROR);
+   CHECK_EQ(ctx->draw_repeat.hits, hits + 1);
+   CHECK_EQ(fake_count_of(MGP_CALL_draw) + fake_count_of(MGP_CALL_draw_words), 1);
+   /* the CSO the first draw with blending bound, bound again once */
+   CHECK_EQ(fake_count_of(MGP_CALL_bind_render_state), 1);
+   b = fake_find(MGP_CALL_bind_render_state, 0);
+   CHECK(b && mgp_handle_eq(((const struct mgp_handle_args *)b->args)->h, blended));
+   CHECK(!mgp_handle_is_null(blended));
+   mgl_glDisable(GL_BLEND);
+   mgl_glDeleteBuffers(1, &ib);
+   mgl_glDeleteTextures(1, &tex);
+   env_finish(&e);
+   fake_caps.call_mask[MGP_CALL_draw / 64] &= ~(1ull << (MGP_CALL_draw % 64));
+}
+
+/* The hidden point size after dynamic-state changes between repeat draws: a glPointSize
+ * (alone, or with a glViewport) sends it; a glViewport alone leaves the block's bytes. */
+static void
+test_repeat_point_size(void)
+{
+   struct fe_test_env e;
+   struct fe_context *ctx = repeat_state_env(&e, GLSL_STATE_POINT_SIZE);
+   for (int i = 0; i < 4; i++) {
+      const uint64_t hits = ctx->draw_repeat.hits;
+      if (i != 1)
+         mgl_glPointSize(2.0f + (float)i);
+      if (i)
+         mgl_glViewport(0, 0, 60 - i, 60 - i);
+      fake_clear();
+      mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+      CHECK_EQ(ctx->draw_repeat.hits, hits + 1);
+      float size = -1.0f;
+      CHECK_EQ(constant_sent_at(16, &size), i != 1);
+      if (i != 1)
+         CHECK(size == 2.0f + (float)i);
+      CHECK_EQ(fake_count_of(MGP_CALL_draw) + fake_count_of(MGP_CALL_draw_words), 1);
+   }
+   CHECK_EQ(mgl_glGetError(), GL_NO_ERROR);
+   env_finish(&e);
+   fake_caps.call_mask[MGP_CALL_draw / 64] &= ~(1ull << (MGP_CALL_draw % 64));
+}
+
 /* The multisample state piglit's sample-mask combinations toggles between its draws
  * (GL_SAMPLE_ALPHA_TO_COVERAGE, GL_SAMPLE_MASK and its value) after a kept repeat draw: the
- * next draw goes the whole way and its render state carries the change. */
+ * next draw is a repeat and its render state carries the change. */
 static void
 test_repeat_after_sample_state(void)
 {
@@ -3902,7 +4115,7 @@ test_repeat_after_sample_state(void)
       }
       fake_clear();
       mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
-      CHECK_EQ(ctx->draw_repeat.hits, hits);
+      CHECK_EQ(ctx->draw_repeat.hits, hits + 1);
       CHECK_EQ(fake_count_of(MGP_CALL_bind_render_state), 1);
       b = fake_find(MGP_CALL_bind_render_state, 0);
       bound[step] = b ? ((const struct mgp_handle_args *)b->args)->h : mgp_handle_null();
@@ -4759,6 +4972,9 @@ main(void)
    test_repeat_after_change();
    test_repeat_dynamic_state();
    test_repeat_after_sample_state();
+   test_repeat_render_state();
+   test_repeat_render_beside();
+   test_repeat_point_size();
    test_repeat_unusual();
    test_draw_inputs_walk();
    test_attrib_pointer_layout();
