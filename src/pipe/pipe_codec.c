@@ -417,9 +417,7 @@ bool
 mgp_dynamic_words_apply(struct mgp_dynamic_state *ds, const struct mgp_dynamic_words *args,
                         const void *tail, uint32_t tail_count)
 {
-   const uint32_t words = sizeof(*ds) / sizeof(uint32_t);
-   if (args->first > words || args->count > words - args->first || tail_count < args->count ||
-       (args->count && !tail))
+   if (!mgp_dynamic_words_fit(args, tail, tail_count))
       return false;
    if (args->count) /* no words: the decoder hands no tail (NULL) */
       memcpy((uint8_t *)ds + (size_t)args->first * sizeof(uint32_t), tail,

@@ -195,6 +195,17 @@ void mgp_tap_call(void *tap, enum mgp_call_id call, const void *args, const void
 
 /* --- dynamic state in part -------------------------------------------------------------- */
 
+/* Whether set_dynamic_words' words lie inside the dynamic state and its tail holds them (the
+ * record's first, count and tail are the client's: checked without sums that could wrap): the
+ * one check for every reader of the record. */
+static inline bool
+mgp_dynamic_words_fit(const struct mgp_dynamic_words *args, const void *tail, uint32_t tail_count)
+{
+   const uint32_t words = sizeof(struct mgp_dynamic_state) / sizeof(uint32_t);
+   return args->first <= words && args->count <= words - args->first && tail_count >= args->count &&
+          (!args->count || tail);
+}
+
 /* Patches the held dynamic state with set_dynamic_words' words (the record's count and tail
  * are the client's: checked here without sums that could wrap). False, *ds untouched, when
  * the words run past the struct or the tail holds fewer than count. */

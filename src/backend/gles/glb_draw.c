@@ -198,12 +198,11 @@ glb_set_dynamic_words(void *self, const struct mgp_dynamic_words *args, const vo
                       uint32_t tail_count)
 {
    struct glb_context *ctx = self;
-   /* mgp_dynamic_words_apply's checks (the words inside the state and the tail), then each word
+   /* mgp_dynamic_words_fit's check (the codec's own), then each word
     * copied with the groups and the dynamic group's parts it writes (glb_tables.c marks nothing
     * for this call) in one pass: a viewport change is two words */
    const uint32_t first = args->first, count = args->count;
-   if (first > DYN_WORD_COUNT || count > DYN_WORD_COUNT - first || tail_count < count ||
-       (count && !tail)) {
+   if (!mgp_dynamic_words_fit(args, tail, tail_count)) {
       glb_fatal(ctx->scr, MGU_FATAL_ProtocolCorruption, "set_dynamic_words past the dynamic state");
       return;
    }
