@@ -10,7 +10,9 @@
  * access chain with a constant index names (the chain goes too, so that no reflection counts
  * the member reached: spv_pervertex_trim.c may then cut it). A module that uses the built-in any other way (a
  * load of it, the block loaded, stored or copied whole, passed to a function, indexed
- * otherwise) is left as it is (*err says which). */
+ * otherwise) is left as it is (*err says which), and so is one whose transform feedback
+ * captures it (the Xfb execution mode and an Offset on the built-in variable, its block
+ * variable or its block member): the buffer would get a size nobody wrote. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,6 +26,8 @@ enum {
    PS_STRUCT = 8,  /* a struct with a PointSize member (ps_member[id]) */
    PS_CONST = 16,  /* an OpConstant (const_val[id]) */
    PS_OUTPTR = 32, /* an OpTypePointer of the Output class to a PS_STRUCT */
+   PS_OFFSET = 64, /* decorated Offset (a variable: captured by transform feedback) */
+   PS_HIGH = 128,  /* a member past 31 decorated Offset (offset_mask holds 0-31) */
 };
 
 /* The bound a module may declare: ids past it are refused rather than allocated for. */
@@ -40,9 +44,11 @@ spv_cut_point_size(const uint32_t *w, size_t n, size_t *out_n, const char **err)
    }
    const uint32_t bound = w[3];
    uint8_t *kind = calloc(bound, 1);
-   uint32_t *member = calloc(bound, sizeof(uint32_t)); /* PS_STRUCT: member; PS_CONST: value */
+   uint32_t *member = calloc(bound, sizeof(uint32_t));      /* PS_STRUCT: member; PS_CONST: value */
+   uint32_t *offset_mask = calloc(bound, sizeof(uint32_t)); /* members 0-31 decorated Offset */
    uint32_t *out = NULL;
-   if (!kind || !member) {
+   bool xfb = false;
+   if (!kind || !member || !offset_mask) {
       *err = "out of memory";
       goto done;
    }
@@ -51,8 +57,19 @@ spv_cut_point_size(const uint32_t *w, size_t n, size_t *out_n, const char **err)
    struct spv_walk it = spv_walk_begin(w, n);
    while (spv_walk_next(&it)) {
       const uint32_t *o = it.o;
-      if (it.op == SpvOpDecorate && it.nops >= 3 && o[1] == SpvDecorationBuiltIn &&
-          o[2] == SpvBuiltInPointSize && ID_OK(o[0])) {
+      if (it.op == SpvOpExecutionMode && it.nops >= 2 && o[1] == SpvExecutionModeXfb) {
+         xfb = true;
+      } else if (it.op == SpvOpDecorate && it.nops >= 2 && o[1] == SpvDecorationOffset &&
+                 ID_OK(o[0])) {
+         kind[o[0]] |= PS_OFFSET;
+      } else if (it.op == SpvOpMemberDecorate && it.nops >= 3 && o[2] == SpvDecorationOffset &&
+                 ID_OK(o[0])) {
+         if (o[1] < 32)
+            offset_mask[o[0]] |= 1u << o[1];
+         else
+            kind[o[0]] |= PS_HIGH;
+      } else if (it.op == SpvOpDecorate && it.nops >= 3 && o[1] == SpvDecorationBuiltIn &&
+                 o[2] == SpvBuiltInPointSize && ID_OK(o[0])) {
          kind[o[0]] |= PS_VAR;
       } else if (it.op == SpvOpMemberDecorate && it.nops >= 4 && o[2] == SpvDecorationBuiltIn &&
                  o[3] == SpvBuiltInPointSize && ID_OK(o[0])) {
@@ -87,6 +104,16 @@ spv_cut_point_size(const uint32_t *w, size_t n, size_t *out_n, const char **err)
    if (it.bad) {
       *err = "an instruction past the module's end";
       goto done;
+   }
+   /* captured: the size must be written (the decorations may come before the built-in's) */
+   for (uint32_t id = 0; xfb && id < bound; id++) {
+      const bool member_captured =
+         (kind[id] & PS_STRUCT) &&
+         (member[id] < 32 ? (offset_mask[id] >> member[id]) & 1 : (kind[id] & PS_HIGH) != 0);
+      if (member_captured || ((kind[id] & PS_OFFSET) && (kind[id] & (PS_VAR | PS_BLOCK)))) {
+         *err = SPV_POINT_SIZE_CAPTURED;
+         goto done;
+      }
    }
    /* walk 2: each store to the built-in dropped; any other use of it (or of the block whole)
     * leaves the module as it is. The operands scanned are the ids an instruction in a
@@ -167,6 +194,7 @@ done:
    }
    free(kind);
    free(member);
+   free(offset_mask);
    return out;
 }
 

@@ -478,7 +478,7 @@ struct vkb_shader_binding {
 struct vkb_shader {
    struct vkb_obj base;
    bool broken;          /* a pipeline can never be built from it: */
-   char broken_why[160]; /* why (every draw with it declines naming this) */
+   char broken_why[256]; /* why (every draw with it declines naming this) */
    bool over_limits;     /* broken: an interface over the device's limits (vkb_io_limits.c) */
    /* each stage's interface (spv_io.c), checked as the device counts it (vkb_io_limits.c) */
    struct spv_stage_io io[MGP_SHADER_STAGE_COUNT];

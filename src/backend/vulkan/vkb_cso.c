@@ -922,10 +922,12 @@ gs_split_patch(struct vkb_screen *scr, struct vkb_shader *sh, uint32_t **words, 
  * for points); points where GL's size is 1.0, not the program's, and the device takes an
  * unwritten PointSize as 1.0 (VK_KHR_maintenance5's maintenance5), for a points stage that must
  * hold here already (VUID-VkGraphicsPipelineCreateInfo-Geometry-07725). False, the words
- * unchanged, where the stage writes no size, the pass cannot take it, or it is still over. */
+ * unchanged, where the stage writes no size, the pass cannot take it (why, the refusal's
+ * reason, then says so: e.g. transform feedback captures the size, which must stay written),
+ * or it is still over. */
 static bool
 gs_point_size_cut_patch(struct vkb_screen *scr, struct vkb_shader *sh, uint32_t **words,
-                        uint32_t **own, size_t *nwords)
+                        uint32_t **own, size_t *nwords, char *why, size_t why_size)
 {
    const int g = MGP_SHADER_STAGE_GEOMETRY;
    if (!sh->writes_point_size[g] ||
@@ -935,14 +937,18 @@ gs_point_size_cut_patch(struct vkb_screen *scr, struct vkb_shader *sh, uint32_t 
    size_t n = 0;
    uint32_t *cut = spv_cut_point_size_trim(*words, *nwords, &n, &err);
    if (!cut) {
-      if (err)
+      if (err) {
          mgu_warn("vulkan: a geometry stage over its output limits keeps its gl_PointSize "
                   "writes: %s",
                   err);
+         const size_t len = strlen(why);
+         if (len < why_size)
+            snprintf(why + len, why_size - len, " (it keeps its gl_PointSize writes: %s)", err);
+      }
       return false;
    }
    struct spv_stage_io io;
-   char why[200], invalid[256];
+   char still[200], invalid[256];
    if (!vkb_spirv_validate(scr, cut, n, invalid, sizeof(invalid))) {
       mgu_warn("vulkan: a geometry stage without its gl_PointSize writes does not validate: %s",
                invalid);
@@ -953,8 +959,8 @@ gs_point_size_cut_patch(struct vkb_screen *scr, struct vkb_shader *sh, uint32_t 
       free(cut);
       return false;
    }
-   if (vkb_io_limits_check(scr, &io, g, "geometry", why, sizeof(why))) {
-      mgu_warn("vulkan: a geometry stage without its gl_PointSize writes is still over: %s", why);
+   if (vkb_io_limits_check(scr, &io, g, "geometry", still, sizeof(still))) {
+      mgu_warn("vulkan: a geometry stage without its gl_PointSize writes is still over: %s", still);
       free(cut);
       return false;
    }
@@ -1222,7 +1228,7 @@ create_modules(struct vkb_screen *scr, struct vkb_shader *sh, const struct mgp_c
       if (vkb_io_limits_check(scr, &sh->io[s], s, stage_names[s], why, why_size) &&
           !(s == MGP_SHADER_STAGE_GEOMETRY &&
             (gs_split_patch(scr, sh, &words, &own, &nwords) ||
-             gs_point_size_cut_patch(scr, sh, &words, &own, &nwords)))) {
+             gs_point_size_cut_patch(scr, sh, &words, &own, &nwords, why, why_size)))) {
          free(own);
          sh->over_limits = true;
          return why;
@@ -1450,7 +1456,7 @@ vkb_create_shader(void *self, const struct mgp_create_shader *args, const void *
       return;
    sh->stage_mask = args->stage_mask;
    sh->refl = args->reflection;
-   char buf[160];
+   char buf[256];
    const char *broken = build_shader(scr, sh, args, buf, sizeof(buf));
    if (broken) {
       sh->broken = true;

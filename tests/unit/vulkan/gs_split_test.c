@@ -520,6 +520,29 @@ point_size_cut(const uint32_t *w, size_t n, const uint32_t *no_size, size_t no_s
           refused, n);
 }
 
+/* Transform feedback (the Xfb execution mode): point_cut_xfb.geom captures its gl_PointSize
+ * (Offset on the gl_PerVertex member, decorated before the member's BuiltIn), so the pass
+ * leaves it whole and says why; point_cut_xfb_color.geom captures only its colour and is cut.
+ * Red before: point_cut_xfb.geom cut, its captured size left unwritten. */
+static void
+point_size_captured(const uint32_t *w, size_t n, const uint32_t *color, size_t color_n)
+{
+   size_t cut_n = 0;
+   const char *err = NULL;
+   uint32_t *cut = spv_cut_point_size(w, n, &cut_n, &err);
+   CHECK(!cut && err && !strcmp(err, SPV_POINT_SIZE_CAPTURED),
+         "point_cut_xfb.geom, its gl_PointSize captured: left whole (%s, %s)",
+         cut ? "cut" : "not cut", err ? err : "no reason");
+   free(cut);
+   err = NULL;
+   cut = spv_cut_point_size_trim(color, color_n, &cut_n, &err);
+   char invalid[256] = "";
+   CHECK(cut && !err && spv_validate(SPV_VALID_VULKAN_1_1, cut, cut_n, invalid, sizeof(invalid)),
+         "point_cut_xfb_color.geom, its colour captured: cut, valid (%s%s)", err ? err : "no error",
+         invalid);
+   free(cut);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -553,6 +576,13 @@ main(int argc, char **argv)
       point_size_cut(pw, pn, ow, on);
    free(pw);
    free(ow);
+   uint32_t *xw = load(argv[1], "point_cut_xfb.geom.spv", &pn);
+   uint32_t *cw = load(argv[1], "point_cut_xfb_color.geom.spv", &on);
+   CHECK(xw && cw, "point_cut_xfb.geom.spv, point_cut_xfb_color.geom.spv: read");
+   if (xw && cw)
+      point_size_captured(xw, pn, cw, on);
+   free(xw);
+   free(cw);
    printf("%s: %d failure(s)\n", failures ? "FAIL" : "PASS", failures);
    return failures ? 1 : 0;
 }

@@ -817,6 +817,111 @@ test_gs_point_size_cut(struct t *t, struct mgp_handle prog)
    use_program(t, prog); /* the cases after this one draw with prog */
 }
 
+/* Program h's triangle (tri_ccw, colour alpha 1) captured into a buffer of 'size' bytes that
+ * held -7.0 in every float, read back into out. */
+static void
+capture_tri(struct t *t, struct mgp_handle h, float *out, uint32_t size)
+{
+   for (uint32_t i = 0; i < size / 4; i++)
+      out[i] = -7.0f;
+   struct mgp_handle x = make_buffer(t, size, out);
+   use_default_fb(t, false);
+   set_viewport(t, 0, 0, W, H, false, NULL);
+   clear_color(t, 0, 0, 0, 1, false, 1);
+   struct mgp_render_state s = gl_render_state();
+   bind_rs(t, &s);
+   bind_ve(t, false, 8);
+   struct mgp_handle vb = make_buffer(t, sizeof(tri_ccw), tri_ccw);
+   bind_vb(t, vb);
+   use_program(t, h);
+   set_consts(t, h, 0.2f, 0.4f, 0.6f, 1.0f, 0, 0, 0, 0, 0);
+   struct mgp_set_stream_output_targets tg = {.count = 1};
+   struct mgp_buffer_range r = {.res = x, .offset = 0, .size = size};
+   t->cv->set_stream_output_targets(t->ctx, &tg, &r, 1);
+   t->cv->begin_stream_output(t->ctx, &(struct mgp_u32_args){.value = MGP_PRIM_TRIANGLES}, NULL, 0);
+   draw(t, MGP_PRIM_TRIANGLES, 0, 3, 1, 0, 0);
+   t->cv->end_stream_output(t->ctx, &(struct mgp_u32_args){0}, NULL, 0);
+   tg.count = 0;
+   t->cv->set_stream_output_targets(t->ctx, &tg, NULL, 0);
+   struct mgp_resource_readback rb = {
+      .res = x, .offset = 0, .size = size, .out = {.ptr = out, .size = size}};
+   t->cv->resource_readback(t->ctx, &rb, NULL, 0);
+   t->sv->resource_destroy(t->scr, &(struct mgp_handle_args){x}, NULL, 0);
+   t->sv->resource_destroy(t->scr, &(struct mgp_handle_args){vb}, NULL, 0);
+}
+
+/* point_cut.geom's quads under transform feedback (32 triangle strips of 4: 64 triangles, 192
+ * vertices captured). point_cut_xfb.geom captures its gl_PointSize, so the stage cannot go
+ * without the write (a captured size would be the device's garbage): refused by name
+ * (shader-over-device-limits +1, gs-point-size-cuts +0), nothing captured. Red before: cut
+ * (gs-point-size-cuts +1), the buffer not the sizes the shader wrote. point_cut_xfb_color.geom
+ * captures only its colour: cut (gs-point-size-cuts +1), each vertex's colour exact. */
+static void
+test_gs_point_size_cut_xfb(struct t *t, struct mgp_handle prog)
+{
+   struct vkb_screen *scr = t->scr;
+   if (!scr->has_xfb || scr->props.limits.maxGeometryTotalOutputComponents < 1024 ||
+       scr->props.limits.maxGeometryTotalOutputComponents >= 1152) {
+      printf("  skip gl_PointSize cut under transform feedback: maxGeometryTotalOutputComponents "
+             "%u fits point_cut_xfb.geom either way, or no transform feedback\n",
+             scr->props.limits.maxGeometryTotalOutputComponents);
+      return;
+   }
+   enum { VERTS = 64 * 3 };
+   static float got[VERTS * 4];
+   const unsigned long long e0 = counter(t, "vk-validation-errors");
+
+   /* gl_PointSize captured */
+   uint64_t o0 = mgu_decline_count(MGU_DECLINE_shader_over_device_limits);
+   unsigned long long c0 = counter(t, "gs-point-size-cuts");
+   struct mgp_handle h = make_vgf(t, "point_cut_xfb.geom.spv", "color.frag.spv");
+   const uint64_t refused = mgu_decline_count(MGU_DECLINE_shader_over_device_limits) - o0;
+   const unsigned long long cuts = counter(t, "gs-point-size-cuts") - c0;
+   const struct vkb_shader *sh = vkb_lookup(scr, &scr->shaders, h, "test");
+   check(sh && sh->broken && strstr(sh->broken_why, "maxGeometryTotalOutputComponents") &&
+            strstr(sh->broken_why, SPV_POINT_SIZE_CAPTURED),
+         "the refusal names the limit and the captured gl_PointSize (%s)",
+         sh ? sh->broken_why : "no shader");
+   capture_tri(t, h, got, VERTS * 4);
+   unsigned sizes = 0, untouched = 0;
+   for (unsigned v = 0; v < VERTS; v++) {
+      sizes += got[v] == (float)(v / 6 + 1);
+      untouched += got[v] == -7.0f;
+   }
+   check(refused == 1 && cuts == 0 && untouched == VERTS,
+         "a geometry stage whose captured gl_PointSize puts it over the device's total is "
+         "refused by name, not made without the size (shader-over-device-limits +%llu, want +1; "
+         "gs-point-size-cuts +%llu, want 0); captured: %u of %u the shader's sizes, %u untouched "
+         "(first %g, want 1 or untouched)",
+         (unsigned long long)refused, cuts, sizes, (unsigned)VERTS, untouched, (double)got[0]);
+   t->cv->delete_shader(t->ctx, &(struct mgp_handle_args){h}, NULL, 0);
+
+   /* only the colour captured: the cut stands */
+   o0 = mgu_decline_count(MGU_DECLINE_shader_over_device_limits);
+   c0 = counter(t, "gs-point-size-cuts");
+   h = make_vgf(t, "point_cut_xfb_color.geom.spv", "color.frag.spv");
+   check(mgu_decline_count(MGU_DECLINE_shader_over_device_limits) == o0 &&
+            counter(t, "gs-point-size-cuts") == c0 + 1,
+         "a geometry stage capturing its colour, not its gl_PointSize, is made without the size "
+         "(gs-point-size-cuts +%llu, want +1; shader-over-device-limits +%llu, want 0)",
+         counter(t, "gs-point-size-cuts") - c0,
+         (unsigned long long)(mgu_decline_count(MGU_DECLINE_shader_over_device_limits) - o0));
+   capture_tri(t, h, got, VERTS * 16);
+   unsigned exact = 0;
+   for (unsigned v = 0; v < VERTS; v++)
+      exact += got[v * 4] == (float)(v / 6 + 1) * 0.0625f && got[v * 4 + 1] == 0.25f &&
+               got[v * 4 + 2] == 0.5f && got[v * 4 + 3] == 1.0f;
+   check(exact == VERTS,
+         "the colours captured from the stage without gl_PointSize: %u of %u exact (first "
+         "(%g, %g, %g, %g), want (0.0625, 0.25, 0.5, 1))",
+         exact, (unsigned)VERTS, (double)got[0], (double)got[1], (double)got[2], (double)got[3]);
+   t->cv->delete_shader(t->ctx, &(struct mgp_handle_args){h}, NULL, 0);
+   check(counter(t, "vk-validation-errors") == e0,
+         "gl_PointSize cut under transform feedback: %llu validation error(s)",
+         counter(t, "vk-validation-errors") - e0);
+   use_program(t, prog); /* the cases after this one draw with prog */
+}
+
 /* split_flow.geom, split_phi.spvasm, split_head.spvasm: invocation i's point v on pixel
  * p = v % 100 of rows 2i and 2i + 1 (50 a row); v + 100 comes after v, so it must win (green
  * 0.4, where v < 100 is green 0.2), its blue the arm that emitted it. */
@@ -5969,6 +6074,7 @@ main(int argc, char **argv)
    test_gs_over_limits(&t, prog, "over_input.frag.spv", "maxFragmentInputComponents");
    test_gs_split(&t, prog);
    test_gs_point_size_cut(&t, prog);
+   test_gs_point_size_cut_xfb(&t, prog);
    test_gs_split_flow(&t, prog, "split_flow.geom.spv", 0);
    test_gs_split_flow(&t, prog, "split_phi.spv", 1);
    test_gs_split_flow(&t, prog, "split_head.spv", 2);
