@@ -503,8 +503,8 @@ uint32_t *spv_trim_pervertex_out(const uint32_t *words, size_t num_words, size_t
 /* The module without its stores to gl_PointSize (spv_point_size.c): the PointSize built-in
  * variable's, or the output block member's through a constant-index access chain. Returns new
  * words (free them), or NULL: *err NULL when there is none to drop, else why (the built-in
- * used otherwise than stored to, captured by transform feedback: SPV_POINT_SIZE_CAPTURED, or
- * the words malformed). */
+ * used otherwise than stored to, captured by transform feedback, by an Offset or by a load
+ * under the Xfb execution mode: SPV_POINT_SIZE_CAPTURED, or the words malformed). */
 #define SPV_POINT_SIZE_CAPTURED "gl_PointSize captured by transform feedback"
 uint32_t *spv_cut_point_size(const uint32_t *w, size_t n, size_t *out_n, const char **err);
 /* spv_cut_point_size, then the output gl_PerVertex trimmed (spv_trim_pervertex_out) where it
