@@ -352,9 +352,10 @@ struct spv_xfb_deco {
 };
 
 /* A captured part of an output that is not a whole variable (an array element, a struct or
- * block member), split to a scalar or vector: a new Output variable of the part's type at
- * `location`, `component` receives var[indices...] before each vertex is handed on, and is
- * captured as `deco` says. */
+ * block member: a built-in of gl_PerVertex), split to a scalar or vector: a new Output variable
+ * of the part's type at `location`, `component` receives var[indices...] (var itself, of any
+ * storage class, with no index) before each vertex is handed on, and is captured as `deco`
+ * says. */
 #define SPV_XFB_MAX_INDICES 8
 struct spv_xfb_copy {
    uint32_t var;
@@ -381,12 +382,8 @@ struct spv_patch {
     * the stage gets capability TransformFeedback and execution mode Xfb). */
    const struct spv_xfb_deco *xfb;
    unsigned num_xfb;
-   /* gl_Position captured: a new Output vec4 at xfb_position_location receives gl_Position's
-    * value just before the depth remap (so GL's z is captured) and is decorated as
-    * xfb_position says (its id field unused). Needs remap_depth. */
-   bool xfb_position;
-   uint32_t xfb_position_location;
-   struct spv_xfb_deco xfb_position_deco;
+   /* Copies captured in their place (a captured built-in is one too: gl_Position's is copied
+    * before the depth remap, so GL's z is captured). */
    const struct spv_xfb_copy *xfb_copies;
    unsigned num_xfb_copies;
    /* Geometry that uses vertex stream 0 alone (GL_MAX_VERTEX_STREAMS 1, or a program naming no
@@ -506,8 +503,8 @@ uint32_t *spv_trim_pervertex_out(const uint32_t *words, size_t num_words, size_t
 /* The module without its stores to gl_PointSize (spv_point_size.c): the PointSize built-in
  * variable's, or the output block member's through a constant-index access chain. Returns new
  * words (free them), or NULL: *err NULL when there is none to drop, else why (the built-in
- * used otherwise than stored to, captured by transform feedback: SPV_POINT_SIZE_CAPTURED, or
- * the words malformed). */
+ * used otherwise than stored to, captured by transform feedback, by an Offset or by a load
+ * under the Xfb execution mode: SPV_POINT_SIZE_CAPTURED, or the words malformed). */
 #define SPV_POINT_SIZE_CAPTURED "gl_PointSize captured by transform feedback"
 uint32_t *spv_cut_point_size(const uint32_t *w, size_t n, size_t *out_n, const char **err);
 /* spv_cut_point_size, then the output gl_PerVertex trimmed (spv_trim_pervertex_out) where it

@@ -397,9 +397,7 @@ spv_module_patch(const uint32_t *w, size_t n, const struct spv_patch *p, size_t 
    if (remap && pos.new_ptr_type)
       pos.ptr_type = bound++;
    bool geometry = m->exec_model == SpvExecutionModelGeometry;
-   const bool xfb = p->num_xfb || p->xfb_position || p->num_xfb_copies;
-   /* The pre-remap copy of gl_Position that transform feedback captures. */
-   uint32_t xfb_pos_var = remap && p->xfb_position ? bound++ : 0;
+   const bool xfb = p->num_xfb || p->num_xfb_copies;
    /* Copy-outs: per copy a pointer type, a variable and a constant per index; one 32-bit int
     * type for the constants (the module's own when it has one: a second is invalid). */
    const unsigned ncopy = p->num_xfb_copies;
@@ -491,16 +489,6 @@ spv_module_patch(const uint32_t *w, size_t n, const struct spv_patch *p, size_t 
             SPIRV_OUT_EMIT(&b, SpvOpDecorate, ws_id, SpvDecorationSpecId,
                            SPV_CLIP_CONTROL_SPEC_ID + 2);
          }
-         if (xfb_pos_var) {
-            const struct spv_xfb_deco *x = &p->xfb_position_deco;
-            SPIRV_OUT_EMIT(&b, SpvOpDecorate, xfb_pos_var, SpvDecorationLocation,
-                           p->xfb_position_location);
-            SPIRV_OUT_EMIT(&b, SpvOpDecorate, xfb_pos_var, SpvDecorationXfbBuffer, x->buffer);
-            SPIRV_OUT_EMIT(&b, SpvOpDecorate, xfb_pos_var, SpvDecorationXfbStride, x->stride);
-            SPIRV_OUT_EMIT(&b, SpvOpDecorate, xfb_pos_var, SpvDecorationOffset, x->offset);
-            if (x->stream && !p->single_stream)
-               SPIRV_OUT_EMIT(&b, SpvOpDecorate, xfb_pos_var, SpvDecorationStream, x->stream);
-         }
          decos_done = true;
       }
       if (!globals_done && op == SpvOpFunction) {
@@ -514,8 +502,6 @@ spv_module_patch(const uint32_t *w, size_t n, const struct spv_patch *p, size_t 
             SPIRV_OUT_EMIT(&b, SpvOpSpecConstant, pos.float_type, zs_id, 0x3f000000u /* 0.5 */);
             SPIRV_OUT_EMIT(&b, SpvOpSpecConstant, pos.float_type, ws_id, 0x3f000000u /* 0.5 */);
          }
-         if (xfb_pos_var)
-            SPIRV_OUT_EMIT(&b, SpvOpVariable, pos.ptr_type, xfb_pos_var, SpvStorageClassOutput);
          if (new_int_type)
             SPIRV_OUT_EMIT(&b, SpvOpTypeInt, int_type, 32, 1);
          for (unsigned c = 0; c < ncopy; c++) {
@@ -584,7 +570,7 @@ spv_module_patch(const uint32_t *w, size_t n, const struct spv_patch *p, size_t 
          }
          break;
       case SpvOpEntryPoint:
-         if (new_base || p->num_aliases || xfb_pos_var || ncopy) {
+         if (new_base || p->num_aliases || ncopy) {
             /* Interface list: aliased variables leave it, the BaseInstance input joins it. */
             spirv_out_reserve(&b, wc + 2 + ncopy);
             if (b.oom)
@@ -607,8 +593,6 @@ spv_module_patch(const uint32_t *w, size_t n, const struct spv_patch *p, size_t 
                   b.w[b.n++] = in[k];
             if (new_base)
                b.w[b.n++] = base_var;
-            if (xfb_pos_var)
-               b.w[b.n++] = xfb_pos_var;
             for (unsigned c = 0; c < ncopy; c++)
                b.w[b.n++] = COPY_VAR(c);
             b.w[at0] = ((uint32_t)(b.n - at0) << 16) | op;
@@ -654,7 +638,13 @@ spv_module_patch(const uint32_t *w, size_t n, const struct spv_patch *p, size_t 
             for (unsigned c = 0; c < ncopy; c++) {
                const struct spv_xfb_copy *x = &p->xfb_copies[c];
                uint32_t ops[3 + SPV_XFB_MAX_INDICES];
-               uint32_t chain = bound++, val = bound++;
+               const uint32_t val = bound++;
+               if (!x->num_indices) {
+                  SPIRV_OUT_EMIT(&b, SpvOpLoad, part_type(m, x), val, x->var);
+                  SPIRV_OUT_EMIT(&b, SpvOpStore, COPY_VAR(c), val);
+                  continue;
+               }
+               const uint32_t chain = bound++;
                ops[0] = COPY_PTR(c);
                ops[1] = chain;
                ops[2] = x->var;
@@ -675,8 +665,6 @@ spv_module_patch(const uint32_t *w, size_t n, const struct spv_patch *p, size_t 
             uint32_t v = bound++, y = bound++, ny = bound++, z = bound++, ww = bound++;
             uint32_t zp = bound++, wp = bound++, h = bound++, v1 = bound++, nv = bound++;
             SPIRV_OUT_EMIT(&b, SpvOpLoad, pos.vec4_type, v, ptr);
-            if (xfb_pos_var)
-               SPIRV_OUT_EMIT(&b, SpvOpStore, xfb_pos_var, v);
             SPIRV_OUT_EMIT(&b, SpvOpCompositeExtract, pos.float_type, y, v, 1);
             SPIRV_OUT_EMIT(&b, SpvOpCompositeExtract, pos.float_type, z, v, 2);
             SPIRV_OUT_EMIT(&b, SpvOpCompositeExtract, pos.float_type, ww, v, 3);

@@ -12,7 +12,9 @@
  * load of it, the block loaded, stored or copied whole, passed to a function, indexed
  * otherwise) is left as it is (*err says which), and so is one whose transform feedback
  * captures it (the Xfb execution mode and an Offset on the built-in variable, its block
- * variable or its block member): the buffer would get a size nobody wrote. */
+ * variable or its block member, or a load of it: glTransformFeedbackVaryings' capture is a
+ * copy into an output of its own, glsl_link_xfb.c): the buffer would get a size nobody
+ * wrote. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -168,7 +170,11 @@ spv_cut_point_size(const uint32_t *w, size_t n, size_t *out_n, const char **err)
             const bool chain_result =
                (it.op == SpvOpAccessChain || it.op == SpvOpInBoundsAccessChain) && k == 1;
             if (!chain_result && ID_OK(o[k]) && (kind[o[k]] & (PS_VAR | PS_CHAIN | PS_BLOCK))) {
-               *err = "gl_PointSize (or its block) used otherwise than stored to";
+               /* under a capture a load of the size is the front end's copy of it into the
+                * captured output (glsl_link_xfb.c): the stores feed it */
+               *err = xfb && it.op == SpvOpLoad && (kind[o[k]] & (PS_VAR | PS_CHAIN))
+                         ? SPV_POINT_SIZE_CAPTURED
+                         : "gl_PointSize (or its block) used otherwise than stored to";
                goto done;
             }
          }

@@ -2034,3 +2034,261 @@ sc_xfb_layouts(void)
    gl.DeleteBuffers(4, bufs);
    gl.DeleteVertexArrays(1, &m.vao);
 }
+
+/* ---- captured built-ins -------------------------------------------------------------------- */
+
+/* A program of vs (and gs when not NULL) and fs capturing `names` in `mode`; 0 when the link
+ * fails (its log in log). */
+static GLuint
+builtin_program(const char *vs_src, const char *gs_src, const char *fs_src,
+                const char *const *names, GLsizei n, GLenum mode, char *log, size_t log_size)
+{
+   GLuint p = gl.CreateProgram();
+   GLuint sh[3] = {compile(GL_VERTEX_SHADER, vs_src), compile(GL_FRAGMENT_SHADER, fs_src),
+                   gs_src ? compile(GL_GEOMETRY_SHADER, gs_src) : 0};
+   for (int i = 0; i < 3; i++)
+      if (sh[i]) {
+         gl.AttachShader(p, sh[i]);
+         gl.DeleteShader(sh[i]);
+      }
+   gl.TransformFeedbackVaryings(p, n, names, mode);
+   gl.LinkProgram(p);
+   GLint ok = 0;
+   gl.GetProgramiv(p, GL_LINK_STATUS, &ok);
+   log[0] = '\0';
+   gl.GetProgramInfoLog(p, (GLsizei)log_size, NULL, log);
+   check_gl_error("link of a program capturing built-ins");
+   if (!ok) {
+      gl.DeleteProgram(p);
+      return 0;
+   }
+   return p;
+}
+
+/* glGetTransformFeedbackVarying(p, index) must answer name, type and size. */
+static void
+expect_varying(GLuint p, GLuint index, const char *name, GLenum want_type, GLint size)
+{
+   char got[64] = "";
+   GLsizei len = -1, sz = -1;
+   GLenum type = 0;
+   gl.GetTransformFeedbackVarying(p, index, sizeof got, &len, &sz, &type, got);
+   check_gl_error("glGetTransformFeedbackVarying");
+   if (strcmp(got, name) || len != (GLsizei)strlen(name) || type != want_type || sz != size)
+      fail("transform feedback varying %u: %s (length %d), type 0x%x, size %d; expected %s, "
+           "type 0x%x, size %d",
+           index, got, len, type, sz, name, want_type, size);
+}
+
+/* Captures `verts` points drawn from the program into buffers b[0..nb-1] (each bytes[i] long,
+ * bound whole) under rasterizer discard, and reads them into out[i]. */
+static void
+builtin_capture(GLuint p, int verts, int nb, const GLsizeiptr *bytes, float **out)
+{
+   GLuint b[4], vao;
+   gl.GenVertexArrays(1, &vao);
+   gl.BindVertexArray(vao);
+   gl.UseProgram(p);
+   for (int i = 0; i < nb; i++) {
+      b[i] = xfb_buffer(bytes[i] + 16);
+      gl.BindBufferRange(GL_TRANSFORM_FEEDBACK_BUFFER, (GLuint)i, b[i], 0, bytes[i]);
+   }
+   glEnable(GL_RASTERIZER_DISCARD);
+   gl.BeginTransformFeedback(GL_POINTS);
+   glDrawArrays(GL_POINTS, 0, verts);
+   gl.EndTransformFeedback();
+   glDisable(GL_RASTERIZER_DISCARD);
+   check_gl_error("capture of the built-ins");
+   for (int i = 0; i < nb; i++) {
+      unsigned char *all = malloc((size_t)bytes[i] + 16);
+      if (!all)
+         die_setup("out of memory");
+      map_read(b[i], bytes[i] + 16, all);
+      memcpy(out[i], all, (size_t)bytes[i]);
+      check_sentinel("past a capture of built-ins", all + bytes[i], 16);
+      free(all);
+   }
+   gl.UseProgram(0);
+   gl.DeleteBuffers(nb, b);
+   gl.DeleteVertexArrays(1, &vao);
+}
+
+/* xfb_builtins: glTransformFeedbackVaryings capturing the built-in outputs GL 3.3 §2.15.2 names:
+ * gl_Position, gl_PointSize and gl_ClipDistance (whole, and one element "gl_ClipDistance[1]")
+ * with a user varying, interleaved and separate, every float exact (gl_Position's z is GL's, the
+ * point size the shader's though GL_PROGRAM_POINT_SIZE is off and glPointSize says 4); the same
+ * from a geometry shader that emits points; glGetTransformFeedbackVarying's answers (GL_FLOAT,
+ * size 2 for the clip distances); and the links that must fail: an element past the shader's
+ * gl_ClipDistance[2], and gl_ClipDistance of a shader that writes none. */
+void
+sc_xfb_builtins(void)
+{
+   static const char *vs_src = "#version 330 core\n"
+                               "out float v_k;\n"
+                               "void main() {\n"
+                               "  float i = float(gl_VertexID);\n"
+                               "  gl_Position = vec4(i * 0.25 - 0.5, 0.5 - i * 0.125, 0.25, 1.0);\n"
+                               "  gl_PointSize = 1.5 + i;\n"
+                               "  gl_ClipDistance[0] = 0.5 + i;\n"
+                               "  gl_ClipDistance[1] = 2.0 + i * 0.25;\n"
+                               "  v_k = i * 3.0 + 0.125;\n"
+                               "}\n";
+   enum { N = 3 };
+   /* per vertex i: v_k, gl_Position (4), gl_PointSize, gl_ClipDistance (2) */
+   float want[N][8];
+   for (int v = 0; v < N; v++) {
+      const float i = (float)v;
+      const float w[8] = {i * 3.0f + 0.125f, i * 0.25f - 0.5f, 0.5f - i * 0.125f, 0.25f, 1.0f,
+                          1.5f + i,          0.5f + i,         2.0f + i * 0.25f};
+      memcpy(want[v], w, sizeof w);
+   }
+   glPointSize(4.0f); /* not what is captured: the shader's size is */
+   char log[2048];
+
+   /* interleaved, the clip distances first */
+   static const char *inter[] = {"gl_ClipDistance", "v_k", "gl_Position", "gl_PointSize"};
+   GLuint p =
+      builtin_program(vs_src, NULL, FS_UNIFORM, inter, 4, GL_INTERLEAVED_ATTRIBS, log, sizeof log);
+   if (!p) {
+      fail("capturing gl_ClipDistance, v_k, gl_Position and gl_PointSize: link failed: %s", log);
+   } else {
+      expect_varying(p, 0, "gl_ClipDistance", GL_FLOAT, 2);
+      expect_varying(p, 1, "v_k", GL_FLOAT, 1);
+      expect_varying(p, 3, "gl_PointSize", GL_FLOAT, 1);
+      expect_program_iv(p, GL_TRANSFORM_FEEDBACK_VARYING_MAX_LENGTH, 16,
+                        "GL_TRANSFORM_FEEDBACK_VARYING_MAX_LENGTH");
+      float got[N * 8], expect[N * 8];
+      float *outs[1] = {got};
+      const GLsizeiptr bytes[1] = {sizeof got};
+      builtin_capture(p, N, 1, bytes, outs);
+      for (int v = 0; v < N; v++) {
+         float *e = &expect[v * 8];
+         e[0] = want[v][6], e[1] = want[v][7], e[2] = want[v][0];
+         memcpy(&e[3], &want[v][1], 4 * sizeof(float));
+         e[7] = want[v][5];
+      }
+      check_words("interleaved gl_ClipDistance, v_k, gl_Position, gl_PointSize", got, expect,
+                  N * 8);
+      gl.DeleteProgram(p);
+   }
+
+   /* separate: one buffer each, one element of the clip distances */
+   static const char *sep[] = {"gl_PointSize", "gl_ClipDistance[1]", "gl_Position", "v_k"};
+   p = builtin_program(vs_src, NULL, FS_UNIFORM, sep, 4, GL_SEPARATE_ATTRIBS, log, sizeof log);
+   if (!p) {
+      fail("capturing gl_PointSize, gl_ClipDistance[1], gl_Position, v_k separately: link "
+           "failed: %s",
+           log);
+   } else {
+      expect_varying(p, 1, "gl_ClipDistance[1]", GL_FLOAT, 1);
+      expect_varying(p, 2, "gl_Position", GL_FLOAT_VEC4, 1);
+      float size[N], clip[N], pos[N * 4], k[N], esize[N], eclip[N], epos[N * 4], ek[N];
+      float *outs[4] = {size, clip, pos, k};
+      const GLsizeiptr bytes[4] = {sizeof size, sizeof clip, sizeof pos, sizeof k};
+      builtin_capture(p, N, 4, bytes, outs);
+      for (int v = 0; v < N; v++) {
+         esize[v] = want[v][5], eclip[v] = want[v][7], ek[v] = want[v][0];
+         memcpy(&epos[v * 4], &want[v][1], 4 * sizeof(float));
+      }
+      check_words("separate gl_PointSize", size, esize, N);
+      check_words("separate gl_ClipDistance[1]", clip, eclip, N);
+      check_words("separate gl_Position", pos, epos, N * 4);
+      check_words("separate v_k", k, ek, N);
+      gl.DeleteProgram(p);
+   }
+
+   /* a geometry shader emitting points: its own size and clip distance for each vertex */
+   static const char *gs_src = "#version 330 core\n"
+                               "layout(points) in;\n"
+                               "layout(points, max_vertices = 2) out;\n"
+                               "void main() {\n"
+                               "  for (int j = 0; j < 2; j++) {\n"
+                               "    float k = float(gl_PrimitiveIDIn * 2 + j);\n"
+                               "    gl_Position = vec4(k * 0.125, 0.0, 0.5, 1.0);\n"
+                               "    gl_PointSize = 2.5 + k;\n"
+                               "    gl_ClipDistance[0] = 8.0 - k;\n"
+                               "    EmitVertex();\n"
+                               "  }\n"
+                               "}\n";
+   static const char *gnames[] = {"gl_PointSize", "gl_ClipDistance[0]", "gl_Position"};
+   p = builtin_program(vs_src, gs_src, FS_UNIFORM, gnames, 3, GL_INTERLEAVED_ATTRIBS, log,
+                       sizeof log);
+   if (!p) {
+      fail("a geometry shader capturing gl_PointSize, gl_ClipDistance[0], gl_Position: link "
+           "failed: %s",
+           log);
+   } else {
+      expect_varying(p, 1, "gl_ClipDistance[0]", GL_FLOAT, 1);
+      float got[2 * N * 6], expect[2 * N * 6];
+      float *outs[1] = {got};
+      const GLsizeiptr bytes[1] = {sizeof got};
+      builtin_capture(p, N, 1, bytes, outs);
+      for (int v = 0; v < 2 * N; v++) {
+         const float kk = (float)v;
+         const float e[6] = {2.5f + kk, 8.0f - kk, kk * 0.125f, 0.0f, 0.5f, 1.0f};
+         memcpy(&expect[v * 6], e, sizeof e);
+      }
+      check_words("gl_PointSize, gl_ClipDistance[0], gl_Position of a geometry shader", got, expect,
+                  2 * N * 6);
+      gl.DeleteProgram(p);
+   }
+   glPointSize(1.0f);
+
+   /* GL 3.3 §2.15.2: an element past the array's size fails the link */
+   static const char *past[] = {"gl_ClipDistance[2]"};
+   p = builtin_program(vs_src, NULL, FS_UNIFORM, past, 1, GL_INTERLEAVED_ATTRIBS, log, sizeof log);
+   if (p) {
+      fail("capturing gl_ClipDistance[2] of a shader writing gl_ClipDistance[0..1] linked");
+      gl.DeleteProgram(p);
+   }
+   /* a shader that writes no clip distance has none to capture (as Mesa: undeclared) */
+   static const char *vs_none = "#version 330 core\n"
+                                "void main() { gl_Position = vec4(0.0, 0.0, 0.0, 1.0); }\n";
+   static const char *clip[] = {"gl_ClipDistance"};
+   p = builtin_program(vs_none, NULL, FS_UNIFORM, clip, 1, GL_INTERLEAVED_ATTRIBS, log, sizeof log);
+   if (p) {
+      fail("capturing gl_ClipDistance of a shader writing none linked");
+      gl.DeleteProgram(p);
+   }
+}
+
+/* es3_xfb_point_size: ES 3.0 §2.15.2 lets a program capture gl_PointSize (and gl_Position):
+ * interleaved with a user varying, every float exact. */
+void
+sc_es3_xfb_point_size(void)
+{
+   (void)es_version(30);
+   static const char *vs_src = "#version 300 es\n"
+                               "out float v_k;\n"
+                               "void main() {\n"
+                               "  float i = float(gl_VertexID);\n"
+                               "  gl_Position = vec4(i * 0.25, -0.5, 0.75, 1.0);\n"
+                               "  gl_PointSize = 3.25 + i;\n"
+                               "  v_k = 7.0 - i;\n"
+                               "}\n";
+   static const char *fs_src = "#version 300 es\n"
+                               "precision mediump float;\n"
+                               "out vec4 o_color;\n"
+                               "void main() { o_color = vec4(1.0); }\n";
+   static const char *names[] = {"gl_PointSize", "v_k", "gl_Position"};
+   char log[2048];
+   GLuint p =
+      builtin_program(vs_src, NULL, fs_src, names, 3, GL_INTERLEAVED_ATTRIBS, log, sizeof log);
+   if (!p) {
+      fail("ES: capturing gl_PointSize, v_k and gl_Position: link failed: %s", log);
+      return;
+   }
+   expect_varying(p, 0, "gl_PointSize", GL_FLOAT, 1);
+   enum { N = 3 };
+   float got[N * 6], expect[N * 6];
+   float *outs[1] = {got};
+   const GLsizeiptr bytes[1] = {sizeof got};
+   builtin_capture(p, N, 1, bytes, outs);
+   for (int v = 0; v < N; v++) {
+      const float i = (float)v;
+      const float e[6] = {3.25f + i, 7.0f - i, i * 0.25f, -0.5f, 0.75f, 1.0f};
+      memcpy(&expect[v * 6], e, sizeof e);
+   }
+   check_words("ES interleaved gl_PointSize, v_k, gl_Position", got, expect, N * 6);
+   gl.DeleteProgram(p);
+}

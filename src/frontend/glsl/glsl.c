@@ -586,7 +586,8 @@ static const struct {
  * splicing, the version gate, GL preprocessing, lowering. deny: GLSL_DENY_*. */
 static bool
 prepare_unit(enum glsl_stage stage, enum glsl_api api, uint32_t deny, uint64_t compat_provided,
-             bool point_size, const char *source, struct glsl_unit *u, struct glsl_str *log)
+             bool point_size, bool xfb_point_size, const char *source, struct glsl_unit *u,
+             struct glsl_str *log)
 {
    memset(u, 0, sizeof(*u));
    if (!source) {
@@ -668,7 +669,7 @@ prepare_unit(enum glsl_stage stage, enum glsl_api api, uint32_t deny, uint64_t c
       ok = false;
    }
    ok = ok && glsl_lower_preprocessed(stage, folded, version, profile, compat, compat_provided,
-                                      point_size, deny, u, log);
+                                      point_size, xfb_point_size, deny, u, log);
    free(folded);
    free(pp);
    free(spliced);
@@ -1105,7 +1106,7 @@ glsl_compile_shader_limits(enum glsl_stage stage, enum glsl_api api,
       resources_for(glsl_varying_components(
                        &(struct glsl_link_input){.max_varying_components = max_varying_components}),
                     limits ? limits->stage_io : NULL, &res);
-      bool prepared = prepare_unit(stage, api, deny, ~0ull, false, source, &u, &log);
+      bool prepared = prepare_unit(stage, api, deny, ~0ull, false, false, source, &u, &log);
       share_implicit_sizes(&u, 1, &prepared, &log);
       if (stage == GLSL_STAGE_TESS_CTRL)
          give_tcs_vertices(&u, GLSL_MAX_PATCH_VERTICES, &prepared, &log);
@@ -1581,6 +1582,10 @@ compile_stage(enum glsl_stage s, const struct glsl_link_input *input, uint64_t c
       input->num_objects[GLSL_STAGE_TESS_EVAL] || input->source[GLSL_STAGE_TESS_EVAL];
    const bool point_size = s == GLSL_STAGE_GEOMETRY || (s == GLSL_STAGE_TESS_EVAL && !has_gs) ||
                            (s == GLSL_STAGE_VERTEX && !has_gs && !has_tes);
+   /* glTransformFeedbackVaryings captures gl_PointSize: the stage keeps the size it wrote */
+   bool xfb_point_size = false;
+   for (unsigned i = 0; point_size && i < input->num_xfb_varyings; i++)
+      xfb_point_size |= input->xfb_varyings[i] && !strcmp(input->xfb_varyings[i], "gl_PointSize");
    bool *prepared = calloc(num, sizeof(*prepared));
    struct glsl_str *slogs = calloc(num, sizeof(*slogs));
    if (!prepared || !slogs) {
@@ -1596,7 +1601,7 @@ compile_stage(enum glsl_stage s, const struct glsl_link_input *input, uint64_t c
       compat_provided = glsl_compat_gs_follows();
    for (unsigned k = 0; k < num; k++)
       prepared[k] = prepare_unit(s, glsl_input_api(input), input->deny, compat_provided, point_size,
-                                 objects[k], &su->units[k], &slogs[k]);
+                                 xfb_point_size, objects[k], &su->units[k], &slogs[k]);
    if (s == GLSL_STAGE_GEOMETRY && num > 1)
       share_gs_input_layout(su, prepared, slogs);
    share_implicit_sizes(su->units, num, prepared, slogs);

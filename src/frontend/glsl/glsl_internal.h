@@ -151,6 +151,10 @@ const char *glsl_stage_name(enum glsl_stage stage);
  * is _mgl_in_gl_FrontColor[i]): it demangles to the name of the vertex stage's output it meets,
  * while the same shader's output keeps GLSL_MANGLE. */
 #define GLSL_MANGLE_IN "_mgl_in_"
+/* The last vertex stage's copy of the gl_PointSize it wrote, made where the wrapper then writes
+ * glPointSize's size instead (GL 3.3 §3.4: a capture still records the shader's): a private
+ * global, declared only where glTransformFeedbackVaryings captures gl_PointSize. */
+#define GLSL_XFB_POINT_SIZE_NAME "_mgl_xfb_PointSize"
 /* A leaf of a uniform structure holding opaque members, hoisted into a variable of its own
  * (glsl_lower.c: Vulkan has no opaque type in a structure): this prefix, then for each name on
  * its path (the variable's first) its length, the name and its array sizes joined by 'x' (0:
@@ -362,14 +366,15 @@ bool glsl_es_withheld(const char *name, size_t len, uint32_t deny);
 /* Lowers one unit from its preprocessed text (GL-mode preprocessor output of a spliced source
  * whose #version said `version` and `profile`). False with a message in log when the unit is not
  * valid GLSL in a way only this step sees. */
-/* point_size: the unit belongs to the last vertex stage (main_renamed below). deny: the
+/* point_size: the unit belongs to the last vertex stage (main_renamed below); xfb_point_size:
+ * glTransformFeedbackVaryings captures gl_PointSize (GLSL_XFB_POINT_SIZE_NAME). deny: the
  * GLSL_DENY_* of the context (GLSL_DENY_GPU_SHADER5: its #extension directives are judged here). */
 /* compat_provided: see glsl_compat_prologue. compat: a compatibility context's unit (its built-ins are lowered where its version has
  * them: GLSL 1.10-1.30, 1.40 with GL_ARB_compatibility, 1.50+ `compatibility`). */
 bool glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version,
                              const char *profile, bool compat, uint64_t compat_provided,
-                             bool point_size, uint32_t deny, struct glsl_unit *u,
-                             struct glsl_str *log);
+                             bool point_size, bool xfb_point_size, uint32_t deny,
+                             struct glsl_unit *u, struct glsl_str *log);
 void glsl_unit_finish(struct glsl_unit *u);
 
 /* Lowers the atomic_uint function parameters of one preprocessed unit (glsl_atomic_arg.c): *out

@@ -69,9 +69,6 @@ finish_stages(struct link *l)
       if (s == l->xfb_stage) {
          patch.xfb = l->xfb;
          patch.num_xfb = l->num_xfb;
-         patch.xfb_position = l->xfb_position;
-         patch.xfb_position_location = l->xfb_position_location;
-         patch.xfb_position_deco = l->xfb_position_deco;
          patch.xfb_copies = l->xfb_copies;
          patch.num_xfb_copies = l->num_xfb_copies;
       }

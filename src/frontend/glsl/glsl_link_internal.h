@@ -68,9 +68,6 @@ struct link {
    int xfb_stage;
    struct spv_xfb_deco *xfb;
    unsigned num_xfb, cap_xfb;
-   bool xfb_position;
-   uint32_t xfb_position_location;
-   struct spv_xfb_deco xfb_position_deco;
    struct spv_xfb_copy *xfb_copies;
    unsigned num_xfb_copies, cap_xfb_copies;
    unsigned cap_uniforms, cap_blocks, cap_storage, cap_images, cap_members, cap_buffer_vars,

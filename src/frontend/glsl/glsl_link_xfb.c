@@ -5,6 +5,7 @@
 #include "decline.h"
 
 #include <GL/glcorearb.h>
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -253,22 +254,123 @@ var_stream(const struct stage *st, uint32_t var)
    return s > 0 ? (uint32_t)s : 0;
 }
 
-/* gl_Position's stream: that of the block (or variable) holding the Position built-in. */
-static uint32_t
-position_stream(const struct stage *st)
+/* Built-in `builtin`'s member of the stage's output block (gl_PerVertex), -1 when it is a
+ * variable of its own. */
+static int
+builtin_member(const struct stage *st, SpvBuiltIn builtin)
 {
    for (size_t at = 5; at < st->n;) {
       const uint32_t wc = st->w[at] >> 16, op = st->w[at] & 0xffff;
       if (!wc || wc > st->n - at || op == SpvOpFunction)
          break;
       if (op == SpvOpMemberDecorate && wc >= 5 && st->w[at + 3] == SpvDecorationBuiltIn &&
-          st->w[at + 4] == SpvBuiltInPosition) {
-         const int s = stream_deco(st, st->w[at + 1], (int)st->w[at + 2]);
-         return s > 0 ? (uint32_t)s : 0;
-      }
+          st->w[at + 4] == (uint32_t)builtin)
+         return (int)st->w[at + 2];
+      at += wc;
+   }
+   return -1;
+}
+
+/* The Private variable named `name` (a global the front end's wrapper declares), or 0. */
+static uint32_t
+private_named(const struct stage *st, const char *name)
+{
+   const size_t len = strlen(name);
+   uint32_t id = 0;
+   for (size_t at = 5; at < st->n;) {
+      const uint32_t wc = st->w[at] >> 16, op = st->w[at] & 0xffff;
+      if (!wc || wc > st->n - at || op == SpvOpFunction)
+         break;
+      if (op == SpvOpName && wc >= 3 && (wc - 2) * 4 > len &&
+          !memcmp(&st->w[at + 2], name, len + 1))
+         id = st->w[at + 1];
+      else if (op == SpvOpVariable && wc >= 4 && id && st->w[at + 2] == id)
+         return st->w[at + 3] == SpvStorageClassPrivate ? id : 0;
       at += wc;
    }
    return 0;
+}
+
+/* A captured built-in output of the last vertex stage (GL 4.6 §13.3: gl_Position, gl_PointSize,
+ * gl_ClipDistance whole or "gl_ClipDistance[i]"; ES 3.0: the first two) as a captured part:
+ * its variable (the output block) and member, copied out like a part of a user output. 1: out
+ * holds it; 0: name is none of them; -1: a link error said why. */
+static int
+xfb_resolve_builtin(struct link *l, int s, const char *name, struct spv_xfb_copy *out,
+                    uint32_t *stream)
+{
+   static const struct {
+      const char *name;
+      SpvBuiltIn builtin;
+      bool es;
+   } builtins[] = {
+      {"gl_Position", SpvBuiltInPosition, true},
+      {"gl_PointSize", SpvBuiltInPointSize, true},
+      {"gl_ClipDistance", SpvBuiltInClipDistance, false},
+   };
+   const struct stage *st = &l->st[s];
+   const struct spv_refl *r = st->r;
+   unsigned b = 0;
+   size_t n = 0;
+   for (; b < sizeof(builtins) / sizeof(builtins[0]); b++) {
+      n = strlen(builtins[b].name);
+      if (!strncmp(name, builtins[b].name, n) && (!name[n] || name[n] == '['))
+         break;
+   }
+   if (b == sizeof(builtins) / sizeof(builtins[0]) ||
+       (glsl_input_api(l->in) == GLSL_API_ES && !builtins[b].es))
+      return 0;
+   memset(out, 0, sizeof(*out));
+   spv_tref type = 0;
+   const uint32_t var = spv_refl_builtin(r, true, builtins[b].builtin, &type, NULL);
+   const int member = builtin_member(st, builtins[b].builtin);
+   /* gl_ClipDistance is sized by the shader's use (glslang gives an unused one a place) */
+   if (!var || (builtins[b].builtin == SpvBuiltInClipDistance &&
+                !spv_refl_builtin_active(r, true, SpvBuiltInClipDistance))) {
+      link_error(l, "transform feedback varying `%s' is not an output of the %s shader", name,
+                 glsl_stage_name(s));
+      return -1;
+   }
+   out->var = var;
+   out->type = type;
+   if (member >= 0)
+      out->indices[out->num_indices++] = (uint32_t)member;
+   const int ms = stream_deco(st, var, -1);
+   *stream = ms > 0 ? (uint32_t)ms : 0;
+   if (member >= 0) {
+      size_t at = def_of(st, var);
+      at = at ? def_of(st, st->w[at + 1]) : 0; /* the pointer type, then the block's */
+      const int bs = at ? stream_deco(st, st->w[at + 3], member) : -1;
+      *stream = bs > 0 ? (uint32_t)bs : *stream;
+   }
+   if (builtins[b].builtin == SpvBuiltInPointSize) {
+      /* where the wrapper writes glPointSize's size over it, the shader's is kept aside */
+      const uint32_t kept = private_named(st, GLSL_XFB_POINT_SIZE_NAME);
+      if (kept) {
+         out->var = kept;
+         out->num_indices = 0;
+      }
+   }
+   if (name[n] == '[') {
+      const struct spv_tinfo t = type_info(r, type);
+      char *end;
+      const unsigned long k = strtoul(name + n + 1, &end, 10);
+      if (t.kind != SPV_TK_ARRAY || end == name + n + 1 || *end != ']' || end[1] ||
+          !isdigit((unsigned char)name[n + 1])) {
+         link_error(l, "transform feedback varying `%s' is not an output of the %s shader", name,
+                    glsl_stage_name(s));
+         return -1;
+      }
+      /* GL 4.6 §11.1.2.1: a subscript past the array's declared size fails the link */
+      if (k >= t.length) {
+         link_error(l, "transform feedback varying `%s': index %lu is past %s[%u]", name, k,
+                    builtins[b].name, t.length);
+         return -1;
+      }
+      out->indices[out->num_indices++] = (uint32_t)k;
+      out->type = t.elem;
+   }
+   return 1;
 }
 
 bool
@@ -643,12 +745,14 @@ glsl_link_xfb(struct link *l)
       uint32_t var = 0;
       spv_tref type = 0;
       struct spv_xfb_copy part;
-      bool is_part = false;
-      bool position = !strcmp(name, "gl_Position");
       uint32_t stream = 0;
-      if (position) {
-         spv_refl_builtin(r, true, SpvBuiltInPosition, &type, NULL);
-         stream = position_stream(&l->st[s]);
+      const int builtin = xfb_resolve_builtin(l, s, name, &part, &stream);
+      if (builtin < 0)
+         return;
+      bool is_part = builtin > 0;
+      if (is_part) {
+         /* copied out of its block as a part of an output is */
+         type = part.type;
       } else {
          for (unsigned v = 0; v < num_outputs && !var; v++) {
             if (!strcmp(glsl_demangle(outputs[v].name), name)) {
@@ -742,7 +846,7 @@ glsl_link_xfb(struct link *l)
          prog->xfb_stride[b] = totals[b] * 4;
       prog->xfb_buffers = buf + 1;
    }
-   /* Hand the decorations to the patch of stage s. Captured parts and gl_Position are copies in
+   /* Hand the decorations to the patch of stage s. Captured parts and built-ins are copies in
     * outputs of their own, at the locations after the stage's outputs; the parts' copies are
     * split into scalars and vectors packed several to a location. */
    uint32_t next_loc = l->out_loc_end[s];
@@ -766,19 +870,6 @@ glsl_link_xfb(struct link *l)
                    l->xfb_copies[c].deco.buffer == x->buffer && x->components;
       if (copied)
          continue;
-      if (!strcmp(x->name, "gl_Position")) {
-         uint32_t loc = next_loc++;
-         if (loc >= max_locs) {
-            MGU_DECLINE(gl_feature_unimplemented, "gl_Position capture with every output "
-                                                  "location in use");
-            link_error(l, "no output location left to capture gl_Position");
-            return;
-         }
-         l->xfb_position = true;
-         l->xfb_position_location = loc;
-         l->xfb_position_deco = d;
-         continue;
-      }
       for (unsigned v = 0; v < num_outputs; v++)
          if (!strcmp(glsl_demangle(outputs[v].name), x->name))
             d.id = outputs[v].id;

@@ -2414,8 +2414,8 @@ static const char blend_in_shader_fns[] =
 
 static bool
 lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profile, bool compat,
-           uint64_t compat_provided, bool point_size, uint32_t deny, struct glsl_unit *u,
-           struct glsl_str *log)
+           uint64_t compat_provided, bool point_size, bool xfb_point_size, uint32_t deny,
+           struct glsl_unit *u, struct glsl_str *log)
 {
    memset(u, 0, sizeof(*u));
    u->version = version;
@@ -3273,6 +3273,11 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
                                       (stage != GLSL_STAGE_TESS_EVAL || tes_size);
       if (point_size_uniform)
          glsl_str_append(&head, "uniform float _mgl_PointSize;\n");
+      /* the shader's own size, kept before the wrapper puts glPointSize's in its place: a
+       * capture records what the shader wrote (glsl_link_xfb.c copies it out) */
+      const bool keep_size = point_size_uniform && xfb_point_size;
+      if (keep_size)
+         glsl_str_append(&head, "float " GLSL_XFB_POINT_SIZE_NAME ";\n");
       /* the hidden blend state before the app's uniforms (as _mgl_PointSize) */
       if (fs_blend && u->main_renamed)
          glsl_str_append(&head, "uniform float _mgl_BlendEquation;\n"
@@ -3386,6 +3391,8 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
                   glsl_compat_clip_epilogue(u->compat_need, &tail);
                if (gs_color_clamp)
                   glsl_compat_vertex_clamp_epilogue(u->compat_need, &tail);
+               if (gs_size && keep_size)
+                  glsl_str_append(&tail, " " GLSL_XFB_POINT_SIZE_NAME " = gl_PointSize;");
                if (gs_size)
                   glsl_str_append(&tail, " if (_mgl_PointSize > 0.0) gl_PointSize = "
                                          "_mgl_PointSize; EmitVertex(); gl_PointSize = 1.0; }\n");
@@ -3403,8 +3410,10 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
                   glsl_compat_vertex_clamp_epilogue(u->compat_need, &tail);
                glsl_str_append(&tail, " }\n");
             } else if (u->main_renamed) {
-               glsl_str_append(&tail, "void main() { gl_PointSize = 1.0; _mgl_main(); if "
-                                      "(_mgl_PointSize > 0.0) gl_PointSize = _mgl_PointSize;");
+               glsl_str_append(&tail, "void main() { gl_PointSize = 1.0; _mgl_main();");
+               if (keep_size)
+                  glsl_str_append(&tail, " " GLSL_XFB_POINT_SIZE_NAME " = gl_PointSize;");
+               glsl_str_append(&tail, " if (_mgl_PointSize > 0.0) gl_PointSize = _mgl_PointSize;");
                if (clip_epilogue)
                   glsl_compat_clip_epilogue(u->compat_need, &tail);
                if (vs_color_clamp)
@@ -3444,8 +3453,8 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
 
 bool
 glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, const char *profile,
-                        bool compat, uint64_t compat_provided, bool point_size, uint32_t deny,
-                        struct glsl_unit *u, struct glsl_str *log)
+                        bool compat, uint64_t compat_provided, bool point_size, bool xfb_point_size,
+                        uint32_t deny, struct glsl_unit *u, struct glsl_str *log)
 {
    /* atomic_uint parameters first (glsl_atomic_arg.c), then subroutines (glsl_subroutine.c),
     * then the rest on its text */
@@ -3462,7 +3471,8 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
                         text     ? text
                         : cloned ? cloned
                                  : pp,
-                        version, profile, compat, compat_provided, point_size, deny, u, log);
+                        version, profile, compat, compat_provided, point_size, xfb_point_size, deny,
+                        u, log);
    free(text);
    free(cloned);
    u->subroutines = subr;

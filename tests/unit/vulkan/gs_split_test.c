@@ -543,6 +543,22 @@ point_size_captured(const uint32_t *w, size_t n, const uint32_t *color, size_t c
    free(cut);
 }
 
+/* point_cut_xfb_copy.geom: the size loaded into a captured output of its own, as the front end
+ * copies a gl_PointSize that glTransformFeedbackVaryings captures: left whole for the capture.
+ * Red before: left whole as "used otherwise than stored to", the capture unnamed. */
+static void
+point_size_copied(const uint32_t *w, size_t n)
+{
+   size_t cut_n = 0;
+   const char *err = NULL;
+   uint32_t *cut = spv_cut_point_size_trim(w, n, &cut_n, &err);
+   CHECK(!cut && err && !strcmp(err, SPV_POINT_SIZE_CAPTURED),
+         "point_cut_xfb_copy.geom, its gl_PointSize copied into a captured output: left whole "
+         "for the capture (%s, %s)",
+         cut ? "cut" : "not cut", err ? err : "no reason");
+   free(cut);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -583,6 +599,11 @@ main(int argc, char **argv)
       point_size_captured(xw, pn, cw, on);
    free(xw);
    free(cw);
+   uint32_t *kw = load(argv[1], "point_cut_xfb_copy.geom.spv", &pn);
+   CHECK(kw, "point_cut_xfb_copy.geom.spv: read");
+   if (kw)
+      point_size_copied(kw, pn);
+   free(kw);
    printf("%s: %d failure(s)\n", failures ? "FAIL" : "PASS", failures);
    return failures ? 1 : 0;
 }
