@@ -30,6 +30,13 @@
  *     warm-up, no scope draws indirectly) and a 1-pixel glReadPixels: rendering scopes ended
  *     by a dispatch and a read back, what a scope of its own costs (skipped, named, without
  *     GL_ARB_compute_shader and GL_ARB_multi_draw_indirect);
+ *   compute dispatch (dispatch, dispatch_read): per step one glDispatchCompute(1, 1, 1) of
+ *     four invocations, each adding to its word of a 16-byte storage buffer that the next
+ *     dispatch reads, with the glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT) that read needs:
+ *     dispatches/s; dispatch_read also reads the four words back (glGetBufferSubData after
+ *     GL_BUFFER_UPDATE_BARRIER_BIT), a GPGPU round trip, us per step like readpixels_1px.
+ *     Both check the words after the loop (dispatch_read at every step too) and fail, named,
+ *     where the GL computed anything else (skipped, named, without GL_ARB_compute_shader);
  *   persistent streaming: stream_draw through a coherent persistent map
  *     (GL_ARB_buffer_storage) used as a ring of that many bytes: each draw's
  *     triangle is written into the next slot and drawn from there, no GL call
@@ -140,12 +147,18 @@ struct bench {
    GLuint vbos[2];
    GLuint ibo;
    GLuint ubos[2];
-   GLuint stream_buf; /* drawn from by stream_draw */
-   GLuint upload_buf; /* never drawn from: upload_* measures the transfer alone */
-   GLuint mdi_buf;    /* BENCH_MDI_DRAWS indirect commands (0: the GL has no MDI) */
-   GLuint cs_program; /* the mixed cases' compute step (0: no GL_ARB_compute_shader) */
-   GLuint cs_buf;     /* the storage buffer it writes */
+   GLuint stream_buf;       /* drawn from by stream_draw */
+   GLuint upload_buf;       /* never drawn from: upload_* measures the transfer alone */
+   GLuint mdi_buf;          /* BENCH_MDI_DRAWS indirect commands (0: the GL has no MDI) */
+   GLuint cs_program;       /* the mixed cases' compute step (0: no GL_ARB_compute_shader) */
+   GLuint cs_buf;           /* the storage buffer it writes */
+   GLuint dispatch_program; /* the dispatch cases' (0 where cs_program is) */
+   GLuint dispatch_buf;     /* its four words */
+   uint32_t dispatched;     /* dispatches into dispatch_buf since the case zeroed it */
+   uint32_t read_wrong;     /* dispatch_read: the first step whose read-back was wrong, + 1 */
    PFNGLDISPATCHCOMPUTEPROC DispatchCompute;
+   PFNGLMEMORYBARRIERPROC MemoryBarrier;
+   PFNGLGETBUFFERSUBDATAPROC GetBufferSubData;
    bool has_storage;   /* GL_ARB_buffer_storage listed */
    GLuint persist_buf; /* the persistent_draw case's ring, while it runs */
    float *persist_map;
@@ -326,24 +339,12 @@ link_program(const struct gl_api *gl, const char *tint)
    return prog;
 }
 
-/* The mixed cases' compute step: one invocation adding to a storage buffer (GLSL 4.30, which
- * a GL listing GL_ARB_compute_shader on a 4.3 context compiles). */
-static bool
-setup_compute(struct bench *b)
+/* A compute program of src, or 0 (named). */
+static GLuint
+compute_program(const struct gl_api *gl, const char *src)
 {
-   const struct gl_api *gl = &b->gl;
-   GLint major = 0, minor = 0;
-   glGetIntegerv(GL_MAJOR_VERSION, &major);
-   glGetIntegerv(GL_MINOR_VERSION, &minor);
-   b->DispatchCompute = (PFNGLDISPATCHCOMPUTEPROC)eglGetProcAddress("glDispatchCompute");
-   if (major * 10 + minor < 43 || !b->DispatchCompute)
-      return true; /* the mixed cases are skipped */
-   static const char *cs_src = "#version 430 core\n"
-                               "layout(local_size_x = 1) in;\n"
-                               "layout(std430, binding = 0) buffer B { uint n[]; };\n"
-                               "void main() { n[0] += 1u; }\n";
    GLuint sh = gl->CreateShader(GL_COMPUTE_SHADER);
-   gl->ShaderSource(sh, 1, &cs_src, NULL);
+   gl->ShaderSource(sh, 1, &src, NULL);
    gl->CompileShader(sh);
    GLint ok = GL_FALSE;
    gl->GetShaderiv(sh, GL_COMPILE_STATUS, &ok);
@@ -352,20 +353,56 @@ setup_compute(struct bench *b)
       gl->GetShaderInfoLog(sh, sizeof log, NULL, log);
       fail("compute shader compile failed: %s", log);
       gl->DeleteShader(sh);
-      return false;
+      return 0;
    }
-   b->cs_program = gl->CreateProgram();
-   gl->AttachShader(b->cs_program, sh);
-   gl->LinkProgram(b->cs_program);
+   GLuint prog = gl->CreateProgram();
+   gl->AttachShader(prog, sh);
+   gl->LinkProgram(prog);
    gl->DeleteShader(sh);
-   gl->GetProgramiv(b->cs_program, GL_LINK_STATUS, &ok);
+   gl->GetProgramiv(prog, GL_LINK_STATUS, &ok);
    if (!ok) {
       fail("compute program link failed");
-      return false;
+      gl->DeleteProgram(prog);
+      return 0;
    }
+   return prog;
+}
+
+/* The mixed cases' compute step: one invocation adding to a storage buffer; the dispatch
+ * cases' program: four invocations, each adding its index + 1 to its word, so after n
+ * dispatches word j holds n * (j + 1) (GLSL 4.30, which a GL listing GL_ARB_compute_shader on
+ * a 4.3 context compiles). */
+static bool
+setup_compute(struct bench *b)
+{
+   const struct gl_api *gl = &b->gl;
+   GLint major = 0, minor = 0;
+   glGetIntegerv(GL_MAJOR_VERSION, &major);
+   glGetIntegerv(GL_MINOR_VERSION, &minor);
+   b->DispatchCompute = (PFNGLDISPATCHCOMPUTEPROC)eglGetProcAddress("glDispatchCompute");
+   b->MemoryBarrier = (PFNGLMEMORYBARRIERPROC)eglGetProcAddress("glMemoryBarrier");
+   b->GetBufferSubData = (PFNGLGETBUFFERSUBDATAPROC)eglGetProcAddress("glGetBufferSubData");
+   if (major * 10 + minor < 43 || !b->DispatchCompute || !b->MemoryBarrier || !b->GetBufferSubData)
+      return true; /* the mixed and dispatch cases are skipped */
+   static const char *cs_src = "#version 430 core\n"
+                               "layout(local_size_x = 1) in;\n"
+                               "layout(std430, binding = 0) buffer B { uint n[]; };\n"
+                               "void main() { n[0] += 1u; }\n";
+   static const char *dispatch_src =
+      "#version 430 core\n"
+      "layout(local_size_x = 4) in;\n"
+      "layout(std430, binding = 0) buffer D { uint w[4]; };\n"
+      "void main() { w[gl_LocalInvocationIndex] += gl_LocalInvocationIndex + 1u; }\n";
+   b->cs_program = compute_program(gl, cs_src);
+   b->dispatch_program = compute_program(gl, dispatch_src);
+   if (!b->cs_program || !b->dispatch_program)
+      return false;
    static const GLuint zero[4];
    gl->GenBuffers(1, &b->cs_buf);
    gl->BindBuffer(GL_SHADER_STORAGE_BUFFER, b->cs_buf);
+   gl->BufferData(GL_SHADER_STORAGE_BUFFER, sizeof zero, zero, GL_DYNAMIC_DRAW);
+   gl->GenBuffers(1, &b->dispatch_buf);
+   gl->BindBuffer(GL_SHADER_STORAGE_BUFFER, b->dispatch_buf);
    gl->BufferData(GL_SHADER_STORAGE_BUFFER, sizeof zero, zero, GL_DYNAMIC_DRAW);
    return true;
 }
@@ -532,6 +569,8 @@ enum case_kind {
    K_CHUNK_FRAME,
    K_MIXED,
    K_MIXED_DIRECT,
+   K_DISPATCH,
+   K_DISPATCH_READ,
 };
 
 struct bench_case {
@@ -586,6 +625,8 @@ static const struct bench_case cases[] = {
    {"mixed_frame_direct", K_MIXED_DIRECT, 0, false},
    {"persistent_draw_64KiB", K_PERSIST_DRAW, 64u << 10, false},
    {"persistent_draw_4MiB", K_PERSIST_DRAW, 4u << 20, false},
+   {"dispatch", K_DISPATCH, 0, false},
+   {"dispatch_read", K_DISPATCH_READ, 0, false},
 };
 #define BENCH_NCASES (sizeof cases / sizeof cases[0])
 
@@ -741,6 +782,24 @@ case_step(struct bench *b, const struct bench_case *c, unsigned i)
             glDrawElements(GL_TRIANGLES, 3, GL_UNSIGNED_SHORT, NULL);
       glReadPixels(0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, b->dst);
       return 12;
+   case K_DISPATCH:
+      /* the next dispatch reads what this one wrote */
+      b->DispatchCompute(1, 1, 1);
+      b->MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+      b->dispatched++;
+      return 1;
+   case K_DISPATCH_READ: {
+      /* ... and the client reads it too: a round trip */
+      b->DispatchCompute(1, 1, 1);
+      b->MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
+      GLuint w[4];
+      b->GetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, sizeof w, w);
+      b->dispatched++;
+      for (GLuint j = 0; j < 4; j++)
+         if (w[j] != b->dispatched * (j + 1) && !b->read_wrong)
+            b->read_wrong = b->dispatched;
+      return 1;
+   }
    case K_FRAME:
       demo_scene_draw_frame(b->scene, (int)i);
       eglSwapBuffers(b->egl.display, b->egl.surface);
@@ -809,6 +868,17 @@ case_prepare(struct bench *b, const struct bench_case *c)
       /* the screen has drawn indirectly (what sec35's split keys on) */
       gl->MultiDrawElementsIndirect(GL_TRIANGLES, GL_UNSIGNED_SHORT, NULL, 1, 0);
       break;
+   case K_DISPATCH:
+   case K_DISPATCH_READ: {
+      static const GLuint zero[4];
+      gl->UseProgram(b->dispatch_program);
+      gl->BindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, b->dispatch_buf);
+      b->MemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT); /* an earlier case's writes, then ours */
+      gl->BufferSubData(GL_SHADER_STORAGE_BUFFER, 0, sizeof zero, zero);
+      b->dispatched = 0;
+      b->read_wrong = 0;
+      break;
+   }
    case K_PERSIST_DRAW: {
       const GLbitfield bits = GL_MAP_WRITE_BIT | GL_MAP_PERSISTENT_BIT | GL_MAP_COHERENT_BIT;
       gl->GenBuffers(1, &b->persist_buf);
@@ -837,6 +907,31 @@ case_finish(struct bench *b)
    b->persist_map = NULL;
 }
 
+/* After the timed loop: whether what the case computed is right (a rate of wrong results
+ * measures nothing). */
+static bool
+case_verify(struct bench *b, const struct bench_case *c)
+{
+   if (c->kind != K_DISPATCH && c->kind != K_DISPATCH_READ)
+      return true;
+   if (b->read_wrong) {
+      fail("%s: wrong result: the read-back after dispatch %u is not what it computed", c->name,
+           b->read_wrong);
+      return false;
+   }
+   GLuint w[4] = {0};
+   b->MemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+   b->GetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, sizeof w, w);
+   for (GLuint j = 0; j < 4; j++) {
+      if (w[j] != b->dispatched * (j + 1)) {
+         fail("%s: wrong result: word %u is %u after %u dispatches (want %u)", c->name, j, w[j],
+              b->dispatched, b->dispatched * (j + 1));
+         return false;
+      }
+   }
+   return true;
+}
+
 static double
 case_value(const struct bench_case *c, uint64_t n, double secs, const char **unit)
 {
@@ -856,7 +951,9 @@ case_value(const struct bench_case *c, uint64_t n, double secs, const char **uni
       return (double)n * (double)(BENCH_SIZE * BENCH_SIZE * 4) / secs / 1e6;
    case K_FRAME:
    case K_CHUNK_FRAME: *unit = "frames/s"; return (double)n / secs;
-   case K_READ_LATENCY: *unit = "us"; return secs / (double)n * 1e6;
+   case K_READ_LATENCY:
+   case K_DISPATCH_READ: *unit = "us"; return secs / (double)n * 1e6;
+   case K_DISPATCH: *unit = "dispatches/s"; return (double)n / secs;
    default: *unit = "draws/s"; return (double)n / secs;
    }
 }
@@ -874,6 +971,10 @@ run_case(struct bench *b, const struct bench_case *c)
               "mgl-bench: %s skipped: no GL_ARB_compute_shader or no "
               "GL_ARB_multi_draw_indirect\n",
               c->name);
+      return true;
+   }
+   if ((c->kind == K_DISPATCH || c->kind == K_DISPATCH_READ) && !b->dispatch_program) {
+      fprintf(stderr, "mgl-bench: %s skipped: no GL_ARB_compute_shader\n", c->name);
       return true;
    }
    if (c->kind == K_PERSIST_DRAW && !b->has_storage) {
@@ -909,6 +1010,7 @@ run_case(struct bench *b, const struct bench_case *c)
    glFinish();
    t1 = now_s();
    const double cpu = thread_cpu_s() - cpu0;
+   ok = case_verify(b, c) && ok;
    ok = gl_check(c->name) && ok;
    demo_scene_destroy(b->scene);
    b->scene = NULL;
@@ -949,6 +1051,10 @@ bench_teardown(struct bench *b)
       gl->DeleteProgram(b->cs_program);
    if (b->cs_buf)
       gl->DeleteBuffers(1, &b->cs_buf);
+   if (b->dispatch_program)
+      gl->DeleteProgram(b->dispatch_program);
+   if (b->dispatch_buf)
+      gl->DeleteBuffers(1, &b->dispatch_buf);
    for (int t = 0; t < BENCH_UNITS; t++)
       glDeleteTextures(2, b->textures[t]);
    glDeleteTextures(1, &b->big_texture);

@@ -110,11 +110,9 @@ vkb_launch_grid(void *self, const struct mgp_launch_grid *args, const void *tail
    VkPipeline pipe = compute_pipeline(scr, sh);
    if (!pipe)
       return;
-   struct vkb_draw_descriptors *dd = calloc(1, sizeof(*dd));
-   if (!dd) {
-      vkb_fatal(scr, MGU_FATAL_OutOfMemory, "launch_grid");
-      return;
-   }
+   /* on the stack, as the draws' are: gather writes what the sets read (a calloc of its ~31 KB
+    * was most of a dispatch's own instructions) */
+   struct vkb_draw_descriptors dd_store, *dd = &dd_store;
    VkDescriptorSet sets[VKB_SET_COUNT] = {0};
    const uint64_t serial = vkb_current_serial(scr);
    bool ok = vkb_draw_gather_descriptors(ctx, sh, dd, VKB_DRAW_ALL_SETS) && !scr->failed;
@@ -149,7 +147,6 @@ vkb_launch_grid(void *self, const struct mgp_launch_grid *args, const void *tail
       scr->stats.dispatches++;
       scr->cur->draws++;
    }
-   free(dd);
 }
 
 /* The consumers each MGP_BARRIER_* bit names: their stages and accesses. */
