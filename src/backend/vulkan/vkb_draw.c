@@ -1137,7 +1137,15 @@ vkb_draw_stream_output(void *self, const struct mgp_draw_stream_output *args, co
  * (call_tick where that draw left it: vkb_draw_unchanged_tick asked the rest then, and
  * everything it asked moves call_tick when it changes): only the range is queued. Anything
  * else, the batch's draw limit included (the arena's pressure point), goes the usual way. */
-static inline bool
+static __attribute__((noinline)) void
+queue_unchanged(struct vkb_screen *scr, bool indexed, const struct mgp_draw *args)
+{
+   const struct mgp_draw_range r = {args->start, args->count, args->index_bias};
+   vkb_queue_draw(scr, indexed, &r, 1, 0);
+   scr->stats.fast_draws++;
+}
+
+static inline __attribute__((always_inline)) bool
 draw_unchanged(struct vkb_context *ctx, const struct mgp_draw *args)
 {
    struct vkb_screen *scr = ctx->scr;
@@ -1147,12 +1155,48 @@ draw_unchanged(struct vkb_context *ctx, const struct mgp_draw *args)
       return false;
    if (f->index_size && ((uint64_t)args->start + args->count) * f->index_size > f->ib_size)
       return false;
-   if (args->count) {
-      const struct mgp_draw_range r = {args->start, args->count, args->index_bias};
-      vkb_queue_draw(scr, f->index_size != 0, &r, 1, 0);
-      scr->stats.fast_draws++;
+   if (!args->count)
+      return true;
+   /* appended to a queue of its kind without a call, so that this way sets up no frame;
+    * anything else (the queue recorded first, a draw recorded alone) out of line */
+   struct vkb_draw_queue *q = &scr->draws;
+   const bool indexed = f->index_size != 0;
+   if (!scr->has_multi_draw || scr->draws_alone ||
+       (q->n && (q->indexed != indexed || q->instance_count != 1 || q->first_instance != 0 ||
+                 q->n >= scr->max_multi_draw))) {
+      queue_unchanged(scr, indexed, args);
+      return true;
    }
+   q->indexed = indexed;
+   q->instance_count = 1;
+   q->first_instance = 0;
+   if (indexed)
+      q->idx[q->n] = (VkMultiDrawIndexedInfoEXT){args->start, args->count, args->index_bias};
+   else
+      q->arr[q->n] = (VkMultiDrawInfoEXT){args->start, args->count};
+   q->n++;
+   scr->stats.draws_recorded++;
+   scr->cur->draws++;
+   scr->stats.fast_draws++;
    return true;
+}
+
+/* A compact draw draw_unchanged did not take: the fast path, else the whole way. Out of line,
+ * so that the no-change draw sets up no frame for it. */
+static __attribute__((noinline)) void
+draw_changed(struct vkb_context *ctx, const struct mgp_draw *args)
+{
+   draw_pressure_point(ctx->scr);
+   if (vkb_draw_fast_compact(ctx, args))
+      return;
+   const struct mgp_draw_vbo full = {
+      .mode = args->mode,
+      .index_size = args->index_size,
+      .instance_count = 1,
+      .num_draws = 1,
+   };
+   const struct mgp_draw_range range = {args->start, args->count, args->index_bias};
+   draw_whole(ctx, &full, &range, 1);
 }
 
 /* The compact draw is draw_vbo with its defaults (pipe_types.def): vkb_draw_vbo's way with
@@ -1165,16 +1209,7 @@ vkb_draw(void *self, const struct mgp_draw *args, const void *tail, uint32_t tai
    struct vkb_context *ctx = self;
    if (ctx->scr->failed || ctx->cond_discard || draw_unchanged(ctx, args))
       return;
-   const struct mgp_draw_vbo full = {
-      .mode = args->mode,
-      .index_size = args->index_size,
-      .instance_count = 1,
-      .num_draws = 1,
-   };
-   const struct mgp_draw_range range = {args->start, args->count, args->index_bias};
-   draw_pressure_point(ctx->scr);
-   if (!vkb_draw_fast(ctx, &full, &range, 1))
-      draw_whole(ctx, &full, &range, 1);
+   draw_changed(ctx, args);
 }
 
 /* The default block's changed words, then the compact draw: set_constant_words and draw in one

@@ -142,5 +142,7 @@ vkb_draw_unchanged_tick(const struct vkb_context *ctx)
  * what changed rebound; false sends it the whole way. */
 bool vkb_draw_fast(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
                    const struct mgp_draw_range *ranges, uint32_t ndraws);
+/* The same for the compact draw (draw_vbo with its defaults and args' one range). */
+bool vkb_draw_fast_compact(struct vkb_context *ctx, const struct mgp_draw *args);
 
 #endif
