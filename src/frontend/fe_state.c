@@ -1237,8 +1237,9 @@ fe_viewport_bounds(const struct fe_context *ctx, float bounds[2])
 }
 
 /* Viewport i as GL 4.1 13.6.1 sets it: the size clamped to GL_MAX_VIEWPORT_DIMS, the corner to
- * GL_VIEWPORT_BOUNDS_RANGE. The caller checked the size is not negative. */
-static void
+ * GL_VIEWPORT_BOUNDS_RANGE. The caller checked the size is not negative. Inline: glViewport
+ * between draws is a counted row (issue 22). */
+static inline __attribute__((always_inline)) void
 viewport_clamp(struct fe_context *ctx, float x, float y, float w, float h, float v[4])
 {
    uint32_t maxw = ctx->share->caps->max_viewport_dims[0];
