@@ -281,7 +281,7 @@ mgl_glPrimitiveBoundingBox(GLfloat minX, GLfloat minY, GLfloat minZ, GLfloat min
 
 /* Whether the context's API has the capability: OpenGL ES 2.0/3.0 (Table 6.x "Enable") have a
  * subset of desktop's, plus GL_PRIMITIVE_RESTART_FIXED_INDEX (ES 3.0), which GL 3.3 lacks. */
-static bool
+static inline __attribute__((always_inline)) bool
 cap_in_api(const struct fe_context *ctx, GLenum cap)
 {
    /* GL 3.2's and ES's EXT_depth_clamp, where the backend clamps (MGP_CAP_DEPTH_CLAMP) */
@@ -315,7 +315,9 @@ static bool
 set_enable(struct fe_context *ctx, GLenum cap, bool on)
 {
    struct mgp_render_state *rs = &ctx->rs;
-   if (fe_debug_set_enable(ctx, cap, on) >= 0)
+   /* fe_debug.c's two capabilities, asked here first so that the others make no call */
+   if ((cap == GL_DEBUG_OUTPUT || cap == GL_DEBUG_OUTPUT_SYNCHRONOUS) &&
+       fe_debug_set_enable(ctx, cap, on) >= 0)
       return true;
    if (ctx->ff && fe_ff_set_enable(ctx, cap, on) >= 0)
       return true;
@@ -327,6 +329,7 @@ set_enable(struct fe_context *ctx, GLenum cap, bool on)
    case GL_BLEND: {
       /* every target's enable, one render-state move for all (a glEnable between draws) */
       bool moved = false;
+#pragma GCC unroll 8
       for (int i = 0; i < FE_MAX_DRAW_BUFFERS; i++) {
          moved |= rs->blend[i].enable != on;
          rs->blend[i].enable = on;
