@@ -716,20 +716,6 @@ draw_record(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
    ctx->fast.call_tick = vkb_draw_unchanged_tick(ctx);
 }
 
-/* Before a draw records: the batch's memory limits (vkb_batch.c) and the queries' slots
- * (vkb_query.c); each may submit. Here rather than in vkb_arena_pressure_point, which
- * vkb_pstats reaches through the batch (no call loop between the two). Each is called only
- * where its inline test says it may act (a draw of a batch under its limits with no query
- * pool to watch calls neither). */
-static inline void
-draw_pressure_point(struct vkb_screen *scr)
-{
-   if (vkb_arena_pressure(scr))
-      vkb_arena_pressure_point(scr);
-   if (vkb_query_pressure(scr))
-      vkb_query_pressure_point(scr);
-}
-
 static void
 draw_full(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
           const struct mgp_draw_range *ranges, uint32_t ndraws)
@@ -765,7 +751,7 @@ vkb_draw_vbo(void *self, const struct mgp_draw_vbo *args, const void *tail, uint
    const uint32_t ndraws = tail_count < args->num_draws ? tail_count : args->num_draws;
    if (!ndraws)
       return;
-   draw_pressure_point(scr);
+   vkb_draw_pressure_point(scr);
    if (vkb_draw_fast(ctx, args, ranges, ndraws))
       return;
    draw_whole(ctx, args, ranges, ndraws);
@@ -1006,7 +992,7 @@ vkb_draw_indirect(void *self, const struct mgp_draw_indirect *args, const void *
                   "robustBufferAccess2 (VK_EXT_robustness2)");
       return;
    }
-   draw_pressure_point(scr);
+   vkb_draw_pressure_point(scr);
    vkb_fast_drop(ctx);
    /* The direct draw's plan with no ranges: the GPU reads the counts, and robustBufferAccess
     * (2) keeps its vertex and index reads inside the buffers. */
@@ -1111,7 +1097,7 @@ vkb_draw_stream_output(void *self, const struct mgp_draw_stream_output *args, co
    const VkBuffer counter = vkb_xfb_draw_counter(ctx, args->object);
    if (counter == VK_NULL_HANDLE)
       return;
-   draw_pressure_point(scr);
+   vkb_draw_pressure_point(scr);
    vkb_fast_drop(ctx);
    const struct mgp_draw_vbo as_vbo = {.mode = args->mode, .flags = MGP_DRAW_INDIRECT};
    struct draw_plan plan, *p = &plan;
@@ -1181,14 +1167,9 @@ draw_unchanged(struct vkb_context *ctx, const struct mgp_draw *args)
    return true;
 }
 
-/* A compact draw draw_unchanged did not take: the fast path, else the whole way. Out of line,
- * so that the no-change draw sets up no frame for it. */
-static __attribute__((noinline)) void
-draw_changed(struct vkb_context *ctx, const struct mgp_draw *args)
+void
+vkb_draw_compact_whole(struct vkb_context *ctx, const struct mgp_draw *args)
 {
-   draw_pressure_point(ctx->scr);
-   if (vkb_draw_fast_compact(ctx, args))
-      return;
    const struct mgp_draw_vbo full = {
       .mode = args->mode,
       .index_size = args->index_size,
@@ -1209,7 +1190,7 @@ vkb_draw(void *self, const struct mgp_draw *args, const void *tail, uint32_t tai
    struct vkb_context *ctx = self;
    if (ctx->scr->failed || ctx->cond_discard || draw_unchanged(ctx, args))
       return;
-   draw_changed(ctx, args);
+   vkb_draw_compact(ctx, args);
 }
 
 /* The default block's changed words, then the compact draw: set_constant_words and draw in one
