@@ -1147,15 +1147,22 @@ draw_unchanged(struct vkb_context *ctx, const struct mgp_draw *args)
     * anything else (the queue recorded first, a draw recorded alone) out of line */
    struct vkb_draw_queue *q = &scr->draws;
    const bool indexed = f->index_size != 0;
-   if (!scr->has_multi_draw || scr->draws_alone ||
-       (q->n && (q->indexed != indexed || q->instance_count != 1 || q->first_instance != 0 ||
-                 q->n >= scr->max_multi_draw))) {
+   if (!scr->has_multi_draw || scr->draws_alone) {
       queue_unchanged(scr, indexed, args);
       return true;
    }
-   q->indexed = indexed;
-   q->instance_count = 1;
-   q->first_instance = 0;
+   if (q->n) {
+      /* a queue of this kind already holds what vkb_queue_draw would store */
+      if (q->indexed != indexed || q->instance_count != 1 || q->first_instance != 0 ||
+          q->n >= scr->max_multi_draw) {
+         queue_unchanged(scr, indexed, args);
+         return true;
+      }
+   } else {
+      q->indexed = indexed;
+      q->instance_count = 1;
+      q->first_instance = 0;
+   }
    if (indexed)
       q->idx[q->n] = (VkMultiDrawIndexedInfoEXT){args->start, args->count, args->index_bias};
    else
