@@ -281,7 +281,7 @@ mgl_glPrimitiveBoundingBox(GLfloat minX, GLfloat minY, GLfloat minZ, GLfloat min
 
 /* Whether the context's API has the capability: OpenGL ES 2.0/3.0 (Table 6.x "Enable") have a
  * subset of desktop's, plus GL_PRIMITIVE_RESTART_FIXED_INDEX (ES 3.0), which GL 3.3 lacks. */
-static bool
+static inline __attribute__((always_inline)) bool
 cap_in_api(const struct fe_context *ctx, GLenum cap)
 {
    /* GL 3.2's and ES's EXT_depth_clamp, where the backend clamps (MGP_CAP_DEPTH_CLAMP) */
@@ -315,7 +315,9 @@ static bool
 set_enable(struct fe_context *ctx, GLenum cap, bool on)
 {
    struct mgp_render_state *rs = &ctx->rs;
-   if (fe_debug_set_enable(ctx, cap, on) >= 0)
+   /* fe_debug.c's two capabilities, asked here first so that the others make no call */
+   if ((cap == GL_DEBUG_OUTPUT || cap == GL_DEBUG_OUTPUT_SYNCHRONOUS) &&
+       fe_debug_set_enable(ctx, cap, on) >= 0)
       return true;
    if (ctx->ff && fe_ff_set_enable(ctx, cap, on) >= 0)
       return true;
@@ -327,6 +329,7 @@ set_enable(struct fe_context *ctx, GLenum cap, bool on)
    case GL_BLEND: {
       /* every target's enable, one render-state move for all (a glEnable between draws) */
       bool moved = false;
+#pragma GCC unroll 8
       for (int i = 0; i < FE_MAX_DRAW_BUFFERS; i++) {
          moved |= rs->blend[i].enable != on;
          rs->blend[i].enable = on;
@@ -1237,8 +1240,9 @@ fe_viewport_bounds(const struct fe_context *ctx, float bounds[2])
 }
 
 /* Viewport i as GL 4.1 13.6.1 sets it: the size clamped to GL_MAX_VIEWPORT_DIMS, the corner to
- * GL_VIEWPORT_BOUNDS_RANGE. The caller checked the size is not negative. */
-static void
+ * GL_VIEWPORT_BOUNDS_RANGE. The caller checked the size is not negative. Inline: glViewport
+ * between draws is a counted row (issue 22). */
+static inline __attribute__((always_inline)) void
 viewport_clamp(struct fe_context *ctx, float x, float y, float w, float h, float v[4])
 {
    uint32_t maxw = ctx->share->caps->max_viewport_dims[0];

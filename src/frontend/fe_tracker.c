@@ -207,7 +207,9 @@ emit_dynamic_state(struct fe_context *ctx)
    t->ds_dynamic_bumps = ctx->dynamic_bumps;
    t->ds_version = ctx->ds_version;
    /* The server holds what was sent last: a glScissor or glViewport sends its words alone. */
-   if (t->ds_sent_valid && fe_pipe_has(ctx, MGP_CALL_set_dynamic_words)) {
+   /* the caps bit asked inline; fe_pipe_has only to count and log its absence */
+   if (t->ds_sent_valid && (fe_call_supported(ctx->share, MGP_CALL_set_dynamic_words) ||
+                            fe_pipe_has(ctx, MGP_CALL_set_dynamic_words))) {
       enum { N = sizeof(struct mgp_dynamic_state) / sizeof(uint32_t) };
       _Static_assert(N <= 64, "a word of ctx->ds_dirty for each");
       uint8_t *now = (uint8_t *)&ctx->ds, *sent = (uint8_t *)&t->ds_sent;
@@ -773,8 +775,9 @@ emit_samplers(struct fe_context *ctx, struct fe_exec *e)
 }
 
 /* GL state the program reads through hidden default-block members (glsl.h, glsl_state_uniform)
- * goes into the shadow; a change bumps its version like glUniform does. */
-static void
+ * goes into the shadow; a change bumps its version like glUniform does. Inline: each caller's
+ * size is a constant, so the compare is a few loads rather than libc's memcmp. */
+static inline __attribute__((always_inline)) void
 put_state(struct fe_exec *e, uint32_t offset, const float *v, uint32_t size)
 {
    if (offset + size > e->uniform_size || !memcmp(e->uniforms + offset, v, size))

@@ -568,13 +568,19 @@ vkb_set_dynamic_words(void *self, const struct mgp_dynamic_words *args, const vo
                       uint32_t tail_count)
 {
    CTX_SELF;
-   if (!mgp_dynamic_words_apply(&ctx->dyn, args, tail, tail_count)) {
+   if (!mgp_dynamic_words_fit(args, tail, tail_count)) {
       vkb_fatal(scr, MGU_FATAL_ProtocolCorruption, "set_dynamic_words past the dynamic state");
       return;
    }
+   /* mgp_dynamic_words_apply's copy, word by word: a glViewport's or glScissor's few words
+    * without libc's memcpy */
+   const uint32_t first = args->first, count = args->count;
+   uint8_t *ds = (uint8_t *)&ctx->dyn + (size_t)first * sizeof(uint32_t);
+   for (uint32_t k = 0; k < count; k++)
+      memcpy(ds + 4 * (size_t)k, (const uint8_t *)tail + 4 * (size_t)k, 4);
    /* the client sends changed words alone: the parts they touch are recorded again */
-   ctx->dyn_dirty |= vkb_dynamic_byte_parts((size_t)args->first * sizeof(uint32_t),
-                                            (size_t)args->count * sizeof(uint32_t));
+   ctx->dyn_dirty |=
+      vkb_dynamic_byte_parts((size_t)first * sizeof(uint32_t), (size_t)count * sizeof(uint32_t));
 }
 
 void

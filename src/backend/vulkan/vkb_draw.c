@@ -716,20 +716,6 @@ draw_record(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
    ctx->fast.call_tick = vkb_draw_unchanged_tick(ctx);
 }
 
-/* Before a draw records: the batch's memory limits (vkb_batch.c) and the queries' slots
- * (vkb_query.c); each may submit. Here rather than in vkb_arena_pressure_point, which
- * vkb_pstats reaches through the batch (no call loop between the two). Each is called only
- * where its inline test says it may act (a draw of a batch under its limits with no query
- * pool to watch calls neither). */
-static inline void
-draw_pressure_point(struct vkb_screen *scr)
-{
-   if (vkb_arena_pressure(scr))
-      vkb_arena_pressure_point(scr);
-   if (vkb_query_pressure(scr))
-      vkb_query_pressure_point(scr);
-}
-
 static void
 draw_full(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
           const struct mgp_draw_range *ranges, uint32_t ndraws)
@@ -765,7 +751,7 @@ vkb_draw_vbo(void *self, const struct mgp_draw_vbo *args, const void *tail, uint
    const uint32_t ndraws = tail_count < args->num_draws ? tail_count : args->num_draws;
    if (!ndraws)
       return;
-   draw_pressure_point(scr);
+   vkb_draw_pressure_point(scr);
    if (vkb_draw_fast(ctx, args, ranges, ndraws))
       return;
    draw_whole(ctx, args, ranges, ndraws);
@@ -1006,7 +992,7 @@ vkb_draw_indirect(void *self, const struct mgp_draw_indirect *args, const void *
                   "robustBufferAccess2 (VK_EXT_robustness2)");
       return;
    }
-   draw_pressure_point(scr);
+   vkb_draw_pressure_point(scr);
    vkb_fast_drop(ctx);
    /* The direct draw's plan with no ranges: the GPU reads the counts, and robustBufferAccess
     * (2) keeps its vertex and index reads inside the buffers. */
@@ -1111,7 +1097,7 @@ vkb_draw_stream_output(void *self, const struct mgp_draw_stream_output *args, co
    const VkBuffer counter = vkb_xfb_draw_counter(ctx, args->object);
    if (counter == VK_NULL_HANDLE)
       return;
-   draw_pressure_point(scr);
+   vkb_draw_pressure_point(scr);
    vkb_fast_drop(ctx);
    const struct mgp_draw_vbo as_vbo = {.mode = args->mode, .flags = MGP_DRAW_INDIRECT};
    struct draw_plan plan, *p = &plan;
@@ -1137,7 +1123,15 @@ vkb_draw_stream_output(void *self, const struct mgp_draw_stream_output *args, co
  * (call_tick where that draw left it: vkb_draw_unchanged_tick asked the rest then, and
  * everything it asked moves call_tick when it changes): only the range is queued. Anything
  * else, the batch's draw limit included (the arena's pressure point), goes the usual way. */
-static inline bool
+static __attribute__((noinline)) void
+queue_unchanged(struct vkb_screen *scr, bool indexed, const struct mgp_draw *args)
+{
+   const struct mgp_draw_range r = {args->start, args->count, args->index_bias};
+   vkb_queue_draw(scr, indexed, &r, 1, 0);
+   scr->stats.fast_draws++;
+}
+
+static inline __attribute__((always_inline)) bool
 draw_unchanged(struct vkb_context *ctx, const struct mgp_draw *args)
 {
    struct vkb_screen *scr = ctx->scr;
@@ -1147,12 +1141,50 @@ draw_unchanged(struct vkb_context *ctx, const struct mgp_draw *args)
       return false;
    if (f->index_size && ((uint64_t)args->start + args->count) * f->index_size > f->ib_size)
       return false;
-   if (args->count) {
-      const struct mgp_draw_range r = {args->start, args->count, args->index_bias};
-      vkb_queue_draw(scr, f->index_size != 0, &r, 1, 0);
-      scr->stats.fast_draws++;
+   if (!args->count)
+      return true;
+   /* appended to a queue of its kind without a call, so that this way sets up no frame;
+    * anything else (the queue recorded first, a draw recorded alone) out of line */
+   struct vkb_draw_queue *q = &scr->draws;
+   const bool indexed = f->index_size != 0;
+   if (!scr->has_multi_draw || scr->draws_alone) {
+      queue_unchanged(scr, indexed, args);
+      return true;
    }
+   if (q->n) {
+      /* a queue of this kind already holds what vkb_queue_draw would store */
+      if (q->indexed != indexed || q->instance_count != 1 || q->first_instance != 0 ||
+          q->n >= scr->max_multi_draw) {
+         queue_unchanged(scr, indexed, args);
+         return true;
+      }
+   } else {
+      q->indexed = indexed;
+      q->instance_count = 1;
+      q->first_instance = 0;
+   }
+   if (indexed)
+      q->idx[q->n] = (VkMultiDrawIndexedInfoEXT){args->start, args->count, args->index_bias};
+   else
+      q->arr[q->n] = (VkMultiDrawInfoEXT){args->start, args->count};
+   q->n++;
+   scr->stats.draws_recorded++;
+   scr->cur->draws++;
+   scr->stats.fast_draws++;
    return true;
+}
+
+void
+vkb_draw_compact_whole(struct vkb_context *ctx, const struct mgp_draw *args)
+{
+   const struct mgp_draw_vbo full = {
+      .mode = args->mode,
+      .index_size = args->index_size,
+      .instance_count = 1,
+      .num_draws = 1,
+   };
+   const struct mgp_draw_range range = {args->start, args->count, args->index_bias};
+   draw_whole(ctx, &full, &range, 1);
 }
 
 /* The compact draw is draw_vbo with its defaults (pipe_types.def): vkb_draw_vbo's way with
@@ -1165,16 +1197,7 @@ vkb_draw(void *self, const struct mgp_draw *args, const void *tail, uint32_t tai
    struct vkb_context *ctx = self;
    if (ctx->scr->failed || ctx->cond_discard || draw_unchanged(ctx, args))
       return;
-   const struct mgp_draw_vbo full = {
-      .mode = args->mode,
-      .index_size = args->index_size,
-      .instance_count = 1,
-      .num_draws = 1,
-   };
-   const struct mgp_draw_range range = {args->start, args->count, args->index_bias};
-   draw_pressure_point(ctx->scr);
-   if (!vkb_draw_fast(ctx, &full, &range, 1))
-      draw_whole(ctx, &full, &range, 1);
+   vkb_draw_compact(ctx, args);
 }
 
 /* The default block's changed words, then the compact draw: set_constant_words and draw in one

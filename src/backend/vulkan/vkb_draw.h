@@ -142,5 +142,24 @@ vkb_draw_unchanged_tick(const struct vkb_context *ctx)
  * what changed rebound; false sends it the whole way. */
 bool vkb_draw_fast(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
                    const struct mgp_draw_range *ranges, uint32_t ndraws);
+/* A compact draw (draw_vbo with its defaults and args' one range) that draw_unchanged did
+ * not take: the pressure points, then vkb_draw_fast's way (vkb_draw_fast.c, specialised for
+ * it), else vkb_draw.c's vkb_draw_compact_whole (the whole way). */
+void vkb_draw_compact(struct vkb_context *ctx, const struct mgp_draw *args);
+void vkb_draw_compact_whole(struct vkb_context *ctx, const struct mgp_draw *args);
+
+/* Before a draw records: the batch's memory limits (vkb_batch.c) and the queries' slots
+ * (vkb_query.c); each may submit. Here rather than in vkb_arena_pressure_point, which
+ * vkb_pstats reaches through the batch (no call loop between the two). Each is called only
+ * where its inline test says it may act (a draw of a batch under its limits with no query
+ * pool to watch calls neither). */
+static inline void
+vkb_draw_pressure_point(struct vkb_screen *scr)
+{
+   if (vkb_arena_pressure(scr))
+      vkb_arena_pressure_point(scr);
+   if (vkb_query_pressure(scr))
+      vkb_query_pressure_point(scr);
+}
 
 #endif

@@ -288,7 +288,7 @@ buffer_set_remember(struct vkb_context *ctx, const struct vkb_shader *sh, uint32
    memcpy(m->ubos, ctx->ubos, n * sizeof(ctx->ubos[0]));
 }
 
-static void
+static inline __attribute__((always_inline)) void
 fast_binds_record(struct vkb_context *ctx, const struct vkb_shader *sh, const struct fast_binds *pb)
 {
    _Static_assert(VKB_SET_COUNT == 2, "sets 0 and 1 alone: one call binds what changed");
@@ -318,9 +318,9 @@ fast_binds_record(struct vkb_context *ctx, const struct vkb_shader *sh, const st
  * state bound since (scr->rs_tick) with the same pipeline part records its dynamic state;
  * pipeline and vertex layout stay. False sends the draw the
  * whole way (which also declines what must be declined). */
-bool
-vkb_draw_fast(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
-              const struct mgp_draw_range *ranges, uint32_t ndraws)
+static inline __attribute__((always_inline)) bool
+draw_fast(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
+          const struct mgp_draw_range *ranges, uint32_t ndraws)
 {
    struct vkb_screen *scr = ctx->scr;
    struct vkb_fast_draw *f = &ctx->fast;
@@ -331,6 +331,8 @@ vkb_draw_fast(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
        (args->flags & ~(MGP_DRAW_HAS_INDEX_RANGE | MGP_DRAW_USER_INDICES)) ||
        ((args->flags & MGP_DRAW_USER_INDICES) != 0) != f->user_indices)
       return false;
+   /* f->user_indices from here on, known where args' flags are (the compact draw's) */
+   const bool user = (args->flags & MGP_DRAW_USER_INDICES) != 0;
    /* dyn_dirty here is set_dynamic_state's alone (every other setter moves state_tick); the
     * sample coverage mask it carries is pipeline state */
    if ((ctx->dyn_dirty & VKB_DYN_COVERAGE) &&
@@ -344,11 +346,9 @@ vkb_draw_fast(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
    if (vertex_moved && !fast_vertex_resolve(ctx, &fv))
       return false;
    /* indices that came with the draw are checked against their own bytes */
-   const uint64_t ib_size = f->user_indices ? args->user_indices.size
-                            : vertex_moved  ? fv.ib_size
-                                            : f->ib_size;
+   const uint64_t ib_size = user ? args->user_indices.size : vertex_moved ? fv.ib_size : f->ib_size;
    /* no bytes: the whole way declines it by name */
-   if (f->user_indices && (!args->user_indices.ptr || !args->user_indices.size))
+   if (user && (!args->user_indices.ptr || !args->user_indices.size))
       return false;
    for (uint32_t i = 0; f->index_size && i < ndraws; i++)
       if (((uint64_t)ranges[i].start + ranges[i].count) * f->index_size > ib_size)
@@ -453,9 +453,9 @@ vkb_draw_fast(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
    /* every tick is where the screen's is, and scope_tick where the entry found it (nothing
     * here moves it but the gather, checked above): the next compact draw may compare
     * call_tick alone, unless its indices come with it or the batch is past its limits */
-   f->call_tick = f->user_indices || vkb_draw_over_limits(scr) ? VKB_TICK_NEVER : scr->call_tick;
+   f->call_tick = user || vkb_draw_over_limits(scr) ? VKB_TICK_NEVER : scr->call_tick;
    uint32_t first_shift = 0;
-   if (f->user_indices && !fast_user_indices(ctx, args, &first_shift))
+   if (user && !fast_user_indices(ctx, args, &first_shift))
       return true; /* out of staging memory: GL_OUT_OF_MEMORY, the draw is dropped */
    for (uint32_t i = 0; i < ndraws; i++) {
       if (ranges[i].count && args->instance_count) {
@@ -466,4 +466,29 @@ vkb_draw_fast(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
       }
    }
    return true;
+}
+
+bool
+vkb_draw_fast(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
+              const struct mgp_draw_range *ranges, uint32_t ndraws)
+{
+   return draw_fast(ctx, args, ranges, ndraws);
+}
+
+/* The compact draw's (one range, one instance, no flags, no indices with it): draw_fast with
+ * those known here, so the checks and the loops they settle are not made at every draw; the
+ * whole way where it does not take it. */
+void
+vkb_draw_compact(struct vkb_context *ctx, const struct mgp_draw *args)
+{
+   vkb_draw_pressure_point(ctx->scr);
+   const struct mgp_draw_vbo full = {
+      .mode = args->mode,
+      .index_size = args->index_size,
+      .instance_count = 1,
+      .num_draws = 1,
+   };
+   const struct mgp_draw_range range = {args->start, args->count, args->index_bias};
+   if (!draw_fast(ctx, &full, &range, 1))
+      vkb_draw_compact_whole(ctx, args);
 }

@@ -209,6 +209,7 @@ enum {
    RS_WRITE_MASK = 1u << 13,
    RS_DIFFER = 1u << 31,
 };
+_Static_assert(RS_WRITE_MASK == 1u << 13, "rs_record's cases are the bits' numbers");
 
 /* The commands that take a command buffer holding r (all: holding nothing yet) to dp. */
 static uint32_t
@@ -246,89 +247,68 @@ rs_diff(const struct vkb_screen *scr, const struct vkb_rs_dynamic *dp,
 
 /* Records the commands m names with dp's values, after the queued draws (which ran under
  * what cmd had). */
-static void
+static bool
 rs_record(struct vkb_screen *scr, VkCommandBuffer cmd, const struct vkb_rs_dynamic *dp, uint32_t m)
 {
    if (!(m & RS_DIFFER))
-      return;
+      return true;
    vkb_flush_draws(scr);
    unsigned n = 0;
-   if (m & RS_CULL)
-      vkCmdSetCullMode(cmd, dp->cull_mode), n++;
-   if (m & RS_FRONT)
-      vkCmdSetFrontFace(cmd, (VkFrontFace)dp->front_face), n++;
-   if (m & RS_DEPTH_TEST)
-      vkCmdSetDepthTestEnable(cmd, dp->depth_test), n++;
-   if (m & RS_DEPTH_WRITE)
-      vkCmdSetDepthWriteEnable(cmd, dp->depth_write), n++;
-   if (m & RS_DEPTH_OP)
-      vkCmdSetDepthCompareOp(cmd, (VkCompareOp)dp->depth_op), n++;
-   if (m & RS_STENCIL_TEST)
-      vkCmdSetStencilTestEnable(cmd, dp->stencil_test), n++;
-   if (m & (RS_STENCIL_FRONT | RS_STENCIL_BACK)) {
-      const bool front = m & RS_STENCIL_FRONT, back = m & RS_STENCIL_BACK;
-      /* both faces the same (GL's glStencilFunc, glStencilOp): one command */
-      const bool both = front && back && !memcmp(dp->stencil_ops[0], dp->stencil_ops[1], 4);
-      for (int f = 0; f < 2; f++) {
-         const uint8_t *o = dp->stencil_ops[f];
-         if (!(f ? back : front) || (both && f))
-            continue;
-         vkCmdSetStencilOp(cmd,
-                           both ? VK_STENCIL_FACE_FRONT_AND_BACK
-                           : f  ? VK_STENCIL_FACE_BACK_BIT
-                                : VK_STENCIL_FACE_FRONT_BIT,
-                           (VkStencilOp)o[0], (VkStencilOp)o[1], (VkStencilOp)o[2],
-                           (VkCompareOp)o[3]);
-         n++;
+   /* the named commands alone, in bit order (the order recorded): a toggle's one command
+    * without a test for each of the others */
+   for (uint32_t left = m & ~(uint32_t)RS_DIFFER; left; left &= left - 1) {
+      switch (__builtin_ctz(left)) {
+      case 0: /* RS_CULL */ vkCmdSetCullMode(cmd, dp->cull_mode), n++; break;
+      case 1: /* RS_FRONT */ vkCmdSetFrontFace(cmd, (VkFrontFace)dp->front_face), n++; break;
+      case 2: /* RS_DEPTH_TEST */ vkCmdSetDepthTestEnable(cmd, dp->depth_test), n++; break;
+      case 3: /* RS_DEPTH_WRITE */ vkCmdSetDepthWriteEnable(cmd, dp->depth_write), n++; break;
+      case 4: /* RS_DEPTH_OP */ vkCmdSetDepthCompareOp(cmd, (VkCompareOp)dp->depth_op), n++; break;
+      case 5: /* RS_STENCIL_TEST */ vkCmdSetStencilTestEnable(cmd, dp->stencil_test), n++; break;
+      case 6: /* RS_STENCIL_FRONT, RS_STENCIL_BACK: both faces here */
+      case 7: {
+         const bool front = m & RS_STENCIL_FRONT, back = m & RS_STENCIL_BACK;
+         /* both faces the same (GL's glStencilFunc, glStencilOp): one command */
+         const bool both = front && back && !memcmp(dp->stencil_ops[0], dp->stencil_ops[1], 4);
+         for (int f = 0; f < 2; f++) {
+            const uint8_t *o = dp->stencil_ops[f];
+            if (!(f ? back : front) || (both && f))
+               continue;
+            vkCmdSetStencilOp(cmd,
+                              both ? VK_STENCIL_FACE_FRONT_AND_BACK
+                              : f  ? VK_STENCIL_FACE_BACK_BIT
+                                   : VK_STENCIL_FACE_FRONT_BIT,
+                              (VkStencilOp)o[0], (VkStencilOp)o[1], (VkStencilOp)o[2],
+                              (VkCompareOp)o[3]);
+            n++;
+         }
+         left &= ~(uint32_t)RS_STENCIL_BACK; /* done with front's */
+         break;
+      }
+      case 8: /* RS_BIAS */ vkCmdSetDepthBiasEnable(cmd, dp->bias_enable), n++; break;
+      case 9: /* RS_RESTART */ vkCmdSetPrimitiveRestartEnable(cmd, dp->restart), n++; break;
+      case 10: /* RS_DISCARD */ vkCmdSetRasterizerDiscardEnable(cmd, dp->discard), n++; break;
+      case 11: /* RS_BLEND_ENABLE */
+         scr->set_blend_enable(cmd, 0, dp->color_count, dp->blend_enable), n++;
+         break;
+      case 12: /* RS_BLEND_EQUATION */
+         scr->set_blend_equation(cmd, 0, dp->color_count, dp->equation), n++;
+         break;
+      case 13: /* RS_WRITE_MASK */
+         scr->set_write_mask(cmd, 0, dp->color_count, dp->write_mask), n++;
+         break;
       }
    }
-   if (m & RS_BIAS)
-      vkCmdSetDepthBiasEnable(cmd, dp->bias_enable), n++;
-   if (m & RS_RESTART)
-      vkCmdSetPrimitiveRestartEnable(cmd, dp->restart), n++;
-   if (m & RS_DISCARD)
-      vkCmdSetRasterizerDiscardEnable(cmd, dp->discard), n++;
-   if (m & RS_BLEND_ENABLE)
-      scr->set_blend_enable(cmd, 0, dp->color_count, dp->blend_enable), n++;
-   if (m & RS_BLEND_EQUATION)
-      scr->set_blend_equation(cmd, 0, dp->color_count, dp->equation), n++;
-   if (m & RS_WRITE_MASK)
-      scr->set_write_mask(cmd, 0, dp->color_count, dp->write_mask), n++;
    scr->stats.cmd_set_state += n;
+   return true; /* so that its callers may end with it */
 }
 
-bool
-vkb_render_state_record(struct vkb_context *ctx, VkCommandBuffer cmd, struct vkb_render_state *rs,
-                        const struct vkb_pipeline_key *key, bool restart)
+/* Records dp (of memo stamp `stamp`, 0: none) where the command buffer holds other values:
+ * the slot recorded last, the one before (its commands found once), or the difference. */
+static __attribute__((noinline)) bool
+rs_record_values(struct vkb_context *ctx, VkCommandBuffer cmd, const struct vkb_rs_dynamic *dp,
+                 uint64_t stamp)
 {
    struct vkb_screen *scr = ctx->scr;
-   if (!scr->has_dyn_rs && !scr->has_dyn_blend)
-      return true;
-   struct vkb_rs_dynamic computed;
-   const struct vkb_rs_dynamic *dp = &computed;
-   uint64_t stamp = 0; /* a memo's: equal stamps, equal values */
-   if (rs && memo_matches(&rs->memo, key, restart)) {
-      dp = &rs->memo.d;
-      stamp = rs->memo.stamp;
-   } else {
-      if (!compute(scr, rs ? &rs->s : &vkb_default_render_state, key, restart, &computed))
-         return false;
-      if (rs) {
-         rs->memo = (struct vkb_rs_memo){
-            .valid = true,
-            .restart = restart,
-            .topology = key->topology,
-            .color_has_alpha = key->color_has_alpha,
-            .color_blendable = key->color_blendable,
-            .color_count = key->color_count,
-            .depth = key->depth,
-            .stencil = key->stencil,
-            .stamp = ++scr->rs_memo_stamps,
-         };
-         memcpy(&rs->memo.d, &computed, sizeof(computed)); /* padding too: compared whole */
-         stamp = rs->memo.stamp;
-      }
-   }
    const unsigned i = ctx->rec_i, o = i ^ 1u;
    if (ctx->rs_recorded && stamp && stamp == ctx->rec_stamp[i])
       return true; /* the values recorded last */
@@ -357,4 +337,54 @@ vkb_render_state_record(struct vkb_context *ctx, VkCommandBuffer cmd, struct vkb
    ctx->rec_i = (uint8_t)o;
    ctx->rs_recorded = true;
    return true;
+}
+
+/* vkb_render_state_record where rs has no memo for key and restart (or there is no rs): the
+ * values computed, kept in rs's memo, then recorded. Out of line, so that the memo's hit sets
+ * up no frame for the values it does not compute. */
+static __attribute__((noinline)) bool
+rs_compute_record(struct vkb_context *ctx, VkCommandBuffer cmd, struct vkb_render_state *rs,
+                  const struct vkb_pipeline_key *key, bool restart)
+{
+   struct vkb_screen *scr = ctx->scr;
+   struct vkb_rs_dynamic computed;
+   if (!compute(scr, rs ? &rs->s : &vkb_default_render_state, key, restart, &computed))
+      return false;
+   if (!rs)
+      return rs_record_values(ctx, cmd, &computed, 0);
+   rs->memo = (struct vkb_rs_memo){
+      .valid = true,
+      .restart = restart,
+      .topology = key->topology,
+      .color_has_alpha = key->color_has_alpha,
+      .color_blendable = key->color_blendable,
+      .color_count = key->color_count,
+      .depth = key->depth,
+      .stencil = key->stencil,
+      .stamp = ++scr->rs_memo_stamps,
+   };
+   memcpy(&rs->memo.d, &computed, sizeof(computed)); /* padding too: compared whole */
+   return rs_record_values(ctx, cmd, &rs->memo.d, rs->memo.stamp);
+}
+
+bool
+vkb_render_state_record(struct vkb_context *ctx, VkCommandBuffer cmd, struct vkb_render_state *rs,
+                        const struct vkb_pipeline_key *key, bool restart)
+{
+   struct vkb_screen *scr = ctx->scr;
+   if (!scr->has_dyn_rs && !scr->has_dyn_blend)
+      return true;
+   if (!rs || !memo_matches(&rs->memo, key, restart))
+      return rs_compute_record(ctx, cmd, rs, key, restart);
+   /* a memo's stamp (never 0): equal stamps, equal values. The toggle's two ways inline: the
+    * values recorded last, and back to the slot before with its commands found. */
+   const uint64_t stamp = rs->memo.stamp;
+   const unsigned i = ctx->rec_i, o = i ^ 1u;
+   if (ctx->rs_recorded && stamp == ctx->rec_stamp[i])
+      return true;
+   if (ctx->rs_recorded && stamp == ctx->rec_stamp[o] && (ctx->rec_to_ok & (1u << o))) {
+      ctx->rec_i = (uint8_t)o;
+      return rs_record(scr, cmd, &ctx->rec_rs[o], ctx->rec_to[o]);
+   }
+   return rs_record_values(ctx, cmd, &rs->memo.d, stamp);
 }
