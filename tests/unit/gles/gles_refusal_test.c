@@ -126,7 +126,15 @@
  *                   triangles from a program with tessellation stages), then the same as a
  *                   compact draw with nothing changed, twice: each is declined and counted, none
  *                   reaches the host; likewise a compact draw past the element buffer, or of
- *                   triangles, after one that drew. */
+ *                   triangles, after one that drew.
+ *   element_buffers_compact the compact indexed draw (draw_elements'): its element buffer
+ *                   looked up and checked once and kept (gles-element-buffer-checks), the next
+ *                   with nothing changed glDrawElements alone; another element buffer, the
+ *                   first again, the first at an offset past the draw's indices each looked up
+ *                   again, each pixel the bound buffer's, the last refused (gl-draw-out-of-
+ *                   bounds, no host draw).
+ *   compact_class   the compact draw's primitive class: points after triangles, and triangles
+ *                   after points, take draw_bound's way; the next of the same class is compact. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -2310,6 +2318,139 @@ test_declined_compact(struct t *t)
    declined_step(t, "of a patch after them", false, MGP_PRIM_PATCHES, 0, 3, tess, false);
 }
 
+/* One compact indexed draw (glb_draw) of 3 uint16 indices from 0, on a colour buffer cleared
+ * black by the host: its host calls, whether it took the compact path, whether it looked the
+ * element buffer up (gles-element-buffer-checks), the centre pixel; no host error. */
+static void
+ib_compact_step(struct t *t, unsigned long long *calls, unsigned long long *compact,
+                unsigned long long *checks, uint8_t px[4])
+{
+   static const GLfloat black[4] = {0, 0, 0, 0};
+   t->scr->h->glClearBufferfv(GL_COLOR, 0, black); /* the host's alone: no state the shadow holds */
+   const unsigned long long c0 = counter(t, "gles-host-calls"),
+                            k0 = counter(t, "gles-compact-draws"),
+                            e0 = counter(t, "gles-element-buffer-checks");
+   t->cv->draw(t->ctx, &(struct mgp_draw){.mode = MGP_PRIM_TRIANGLES, .index_size = 2, .count = 3},
+               NULL, 0);
+   *calls = counter(t, "gles-host-calls") - c0;
+   *compact = counter(t, "gles-compact-draws") - k0;
+   *checks = counter(t, "gles-element-buffer-checks") - e0;
+   host_pixel(t, W / 2, H / 2, px);
+}
+
+/* The compact indexed draw (glb_draw, draw_elements'): where the host is robust its element
+ * buffer is looked up and checked once (gles-element-buffer-checks) and kept: the next compact
+ * draw with nothing changed is the host's glDrawElements alone (1 host call, no check); a
+ * set_index_buffer to another buffer (indices 0, 0, 0: nothing drawn) is looked up again and
+ * bound (glBindBuffer and the draw), and back to the first; the first at an offset that leaves
+ * 2 of its 3 indices is looked up again and the draw past them refused by name
+ * (gl-draw-out-of-bounds, no host draw). Each pixel is the bound buffer's (green, or black
+ * where its triangle has no area). Without robust access none is compact (draw_bound's). */
+static void
+test_element_buffers_compact(struct t *t)
+{
+   draw_setup(t);
+   const uint16_t cover[3] = {0, 1, 2}, none[3] = {0, 0, 0};
+   const struct mgp_handle bufs[2] = {make_buffer(t, sizeof(cover), cover),
+                                      make_buffer(t, sizeof(none), none)};
+   t->cv->set_index_buffer(t->ctx, &(struct mgp_set_index_buffer){.res = bufs[0], .index_size = 2},
+                           NULL, 0);
+   const struct mgp_draw_vbo d = {
+      .mode = MGP_PRIM_TRIANGLES, .index_size = 2, .instance_count = 1, .num_draws = 1};
+   t->cv->draw_vbo(t->ctx, &d, &(struct mgp_draw_range){0, 3, 0}, 1);
+   const bool robust = t->scr->robust;
+   static const struct {
+      const char *what;
+      int buf;      /* set_index_buffer's before the draw; -1 none */
+      uint32_t off; /* its offset */
+      unsigned calls, checks;
+      bool green, refused;
+   } steps[] = {
+      {"nothing changed, the first compact draw", -1, 0, 1, 1, true, false},
+      {"nothing changed again", -1, 0, 1, 0, true, false},
+      {"another element buffer (indices 0, 0, 0)", 1, 0, 2, 1, false, false},
+      {"the first again", 0, 0, 2, 1, true, false},
+      {"the first at offset 2 (2 indices left)", 0, 2, 0, 1, false, true},
+   };
+   for (size_t i = 0; i < sizeof(steps) / sizeof(steps[0]); i++) {
+      if (steps[i].buf >= 0)
+         t->cv->set_index_buffer(t->ctx,
+                                 &(struct mgp_set_index_buffer){.res = bufs[steps[i].buf],
+                                                                .offset = steps[i].off,
+                                                                .index_size = 2},
+                                 NULL, 0);
+      const uint64_t d0 = declines(MGU_DECLINE_gl_draw_out_of_bounds);
+      unsigned long long calls, compact, checks;
+      uint8_t px[4];
+      ib_compact_step(t, &calls, &compact, &checks, px);
+      const GLenum e = host_error(t);
+      const uint64_t refused = declines(MGU_DECLINE_gl_draw_out_of_bounds) - d0;
+      const bool green = px[0] == 0 && px[1] == 255 && px[2] == 0;
+      const bool compact_want = robust && !steps[i].refused;
+      /* without robust access draw_bound's way: its host calls are not the compact draw's */
+      check(compact == (compact_want ? 1u : 0u) &&
+               (!robust || (calls == steps[i].calls && checks == steps[i].checks)) &&
+               green == steps[i].green && refused == (steps[i].refused ? 1u : 0u) &&
+               e == GL_NO_ERROR && t->fatal_count == 0,
+            "a compact indexed draw, %s: %llu compact (want %d), %llu host calls (want %u), "
+            "%llu element buffer checks (want %u), pixel (%u,%u,%u) (want %s), %llu "
+            "gl-draw-out-of-bounds (want %d), host error 0x%x",
+            steps[i].what, compact, compact_want ? 1 : 0, calls, robust ? steps[i].calls : calls,
+            checks, robust ? steps[i].checks : checks, px[0], px[1], px[2],
+            steps[i].green ? "green" : "black", (unsigned long long)refused,
+            steps[i].refused ? 1 : 0, e);
+   }
+}
+
+/* One compact draw (glb_draw) of `count` vertices of `mode` from 0: whether it took the compact
+ * path; drawn, no host error. */
+static unsigned long long
+class_step(struct t *t, const char *what, enum mgp_prim mode, uint32_t count)
+{
+   const unsigned long long k0 = counter(t, "gles-compact-draws"), n0 = counter(t, "gles-draws");
+   t->cv->draw(t->ctx, &(struct mgp_draw){.mode = mode, .count = count}, NULL, 0);
+   const unsigned long long compact = counter(t, "gles-compact-draws") - k0,
+                            drawn = counter(t, "gles-draws") - n0;
+   const GLenum e = host_error(t);
+   check(drawn == 1 && e == GL_NO_ERROR && t->fatal_count == 0,
+         "a compact draw, %s: drawn (%llu), host error 0x%x", what, drawn, e);
+   return compact;
+}
+
+/* The compact draw's primitive class (points or not: the program's variant may differ, so a
+ * change of class takes draw_bound's way, glb_draw.c:compact_modes): triangles after
+ * triangles are compact, then points are not, the next points are, then triangles are not, the
+ * next triangles are (where the host is robust; none is without). */
+static void
+test_compact_class(struct t *t)
+{
+   draw_setup(t);
+   t->cv->draw_vbo(
+      t->ctx,
+      &(struct mgp_draw_vbo){.mode = MGP_PRIM_TRIANGLES, .instance_count = 1, .num_draws = 1},
+      &(struct mgp_draw_range){0, 3, 0}, 1);
+   static const struct {
+      const char *what;
+      enum mgp_prim mode;
+      uint32_t count;
+      bool compact;
+   } steps[] = {
+      {"triangles after triangles", MGP_PRIM_TRIANGLES, 3, true},
+      {"points after triangles", MGP_PRIM_POINTS, 1, false},
+      {"points after points", MGP_PRIM_POINTS, 1, true},
+      {"triangles after points", MGP_PRIM_TRIANGLES, 3, false},
+      {"triangles after triangles again", MGP_PRIM_TRIANGLES, 3, true},
+   };
+   const bool robust = t->scr->robust;
+   for (size_t i = 0; i < sizeof(steps) / sizeof(steps[0]); i++) {
+      const bool want = robust && steps[i].compact;
+      const unsigned long long compact =
+         class_step(t, steps[i].what, steps[i].mode, steps[i].count);
+      check(compact == (want ? 1u : 0u), "a compact draw, %s: %llu compact (want %d)",
+            steps[i].what, compact, want ? 1 : 0);
+   }
+}
+
 /* glMemoryBarrier seen on its way to the host */
 static PFNGLMEMORYBARRIERPROC real_memory_barrier;
 static GLbitfield barrier_bits;
@@ -2479,6 +2620,8 @@ main(int argc, char **argv)
    test_ubo_pad(&t);
    test_uniform_words(&t);
    test_textures_compact(&t);
+   test_element_buffers_compact(&t);
+   test_compact_class(&t);
    test_attach_levels(&t);
    test_framebuffer_describe(&t);
    test_depth_stencil_switch(&t);
