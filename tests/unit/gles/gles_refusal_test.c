@@ -134,7 +134,11 @@
  *                   again, each pixel the bound buffer's, the last refused (gl-draw-out-of-
  *                   bounds, no host draw).
  *   compact_class   the compact draw's primitive class: points after triangles, and triangles
- *                   after points, take draw_bound's way; the next of the same class is compact. */
+ *                   after points, take draw_bound's way; the next of the same class is compact.
+ *   subdata_between_draws a buffer's resource_subdata between draws (stream_draw's): the
+ *                   upload alone once the buffer is at GL_COPY_WRITE_BUFFER, the host's bytes
+ *                   the new ones; a range past the buffer (by one byte, from a negative offset)
+ *                   is Fatal{ProtocolCorruption} before any host call. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -2451,6 +2455,75 @@ test_compact_class(struct t *t)
    }
 }
 
+/* A buffer's resource_subdata between draws (stream_draw's): glBindBuffer(GL_COPY_WRITE_BUFFER)
+ * and the upload, then the upload alone (1 host call, the binding kept), the host's bytes the
+ * new ones each time; one whose range runs past the buffer (by one byte, or from a negative
+ * offset) then is Fatal{ProtocolCorruption} before any host call, the buffer's bytes as they
+ * were. Runs after main's no-Fatal check. */
+static void
+test_subdata_between_draws(struct t *t)
+{
+   draw_setup(t);
+   uint8_t bytes[16] = {0};
+   const struct mgp_handle buf = make_buffer(t, sizeof(bytes), bytes);
+   const struct mgp_draw d = {.mode = MGP_PRIM_TRIANGLES, .count = 3};
+   t->cv->draw_vbo(
+      t->ctx,
+      &(struct mgp_draw_vbo){.mode = MGP_PRIM_TRIANGLES, .instance_count = 1, .num_draws = 1},
+      &(struct mgp_draw_range){0, 3, 0}, 1);
+   static const struct {
+      const char *what;
+      int32_t x;
+      uint32_t width;
+      unsigned calls;
+      bool fatal;
+   } steps[] = {
+      {"bytes 4..11, the buffer bound", 4, 8, 2, false},
+      {"bytes 8..15", 8, 8, 1, false},
+      {"bytes 12..19 of 16", 12, 8, 0, true},
+      {"bytes -4..3", -4, 8, 0, true},
+   };
+   for (size_t i = 0; i < sizeof(steps) / sizeof(steps[0]); i++) {
+      uint8_t want[16];
+      memcpy(want, bytes, sizeof(bytes));
+      uint8_t src[8];
+      memset(src, 0x10 + (int)i, sizeof(src));
+      if (!steps[i].fatal)
+         memcpy(want + steps[i].x, src, sizeof(src));
+      t->cv->draw(t->ctx, &d, NULL, 0); /* the shadow trusted, the buffer at copy-write kept */
+      const int fatals = t->fatal_count;
+      const unsigned long long c0 = counter(t, "gles-host-calls");
+      const struct mgp_resource_subdata sd = {.res = buf,
+                                              .box = {steps[i].x, 0, 0, steps[i].width, 1, 1},
+                                              .data = {.ptr = src, .size = sizeof(src)}};
+      t->cv->resource_subdata(t->ctx, &sd, NULL, 0);
+      const unsigned long long calls = counter(t, "gles-host-calls") - c0;
+      const GLenum e = host_error(t);
+      const bool fatal = t->fatal_count == fatals + 1 && strstr(t->fatal, "ProtocolCorruption");
+      /* the host's bytes, mapped through GL_COPY_READ_BUFFER (no state the shadow holds) */
+      const struct glb_host *h = t->scr->h;
+      uint8_t got[16];
+      memset(got, 0xee, sizeof(got));
+      const struct glb_resource *r =
+         (const struct glb_resource *)glb_table_peek(&t->scr->resources, buf);
+      h->glBindBuffer(GL_COPY_READ_BUFFER, r ? r->name : 0);
+      const void *p = h->glMapBufferRange(GL_COPY_READ_BUFFER, 0, sizeof(got), GL_MAP_READ_BIT);
+      if (p)
+         memcpy(got, p, sizeof(got));
+      h->glUnmapBuffer(GL_COPY_READ_BUFFER);
+      h->glBindBuffer(GL_COPY_READ_BUFFER, 0);
+      check((steps[i].fatal ? fatal : t->fatal_count == fatals) && calls == steps[i].calls &&
+               !memcmp(got, want, sizeof(got)) && e == GL_NO_ERROR,
+            "resource_subdata of %s between draws: %s (%d Fatal, %llu host calls, want %u), "
+            "the host's bytes %s, host error 0x%x %s",
+            steps[i].what, steps[i].fatal ? "Fatal{ProtocolCorruption}" : "uploaded",
+            t->fatal_count - fatals, calls, steps[i].calls,
+            memcmp(got, want, sizeof(got)) ? "differ" : "as wanted", e, t->fatal);
+      if (!steps[i].fatal)
+         memcpy(bytes, want, sizeof(bytes));
+   }
+}
+
 /* glMemoryBarrier seen on its way to the host */
 static PFNGLMEMORYBARRIERPROC real_memory_barrier;
 static GLbitfield barrier_bits;
@@ -2630,6 +2703,7 @@ main(int argc, char **argv)
    test_unbounded(&t, !(getenv("MGL_GLES_HIDE") && strstr(getenv("MGL_GLES_HIDE"), "robust")));
    check(t.fatal_count == 0, "no Fatal: %s", t.fatal);
    test_spirv_bound(&t);
+   test_subdata_between_draws(&t);
    test_user_index_bounds(&t);
    if (mgs_gles_backend.thread_leave)
       mgs_gles_backend.thread_leave(t.scr);
