@@ -588,7 +588,7 @@ struct glb_context {
    struct glb_vertex_fold fold;
    struct mgp_set_index_buffer ib;
    /* the element buffer's host name and its bytes past ib.offset, where the shadow's
-    * ib_checked is this context (glb_draw.c:element_buffer_check) */
+    * ib_checked is this context (glb_draw.c:element_buffer_keep) */
    GLuint ib_name;
    uint64_t ib_bytes;
    struct mgp_buffer_range ubo[GLB_MAX_UBO];
@@ -767,9 +767,12 @@ struct glb_shadow {
    /* the context whose every draw group the host holds as its last draw applied them (minus
     * what it marked dirty since); NULL: the next draw applies every group */
    struct glb_context *applied;
-   /* the context whose element buffer (its ib) a compact draw found a live buffer, its bytes
-    * past the offset in the context's ib_bytes: trusted as the shadow is (a resource's create,
-    * respecify and destroy are screen calls, which forget it); set_index_buffer clears it */
+   /* the context whose element buffer (its ib) set_index_buffer or a compact draw found a
+    * live buffer, its offset inside (the bytes past it in the context's ib_bytes): kept until
+    * the shadow is forgotten (a resource's create, respecify and destroy are screen calls) or
+    * a store is deleted inside a draw (glb_resource.c:delete_storage); set_index_buffer of
+    * another puts its own or clears it. Set whether or not the shadow is trusted: only a
+    * forget or those clear it */
    struct glb_context *ib_checked;
    uint32_t known;
    uint32_t caps_known, caps_on; /* glEnable state, by GLB_CAP_* bit */

@@ -251,15 +251,37 @@ glb_set_vertex_attrib_defaults(void *self, const struct mgp_set_vertex_attrib_de
    }
 }
 
+/* The element buffer ib (the context's ib, a live buffer, its offset inside) kept for the
+ * compact draw: its host name and bytes past the offset, the shadow's ib_checked naming the
+ * context until the shadow is forgotten (a resource's create, respecify and destroy are screen
+ * calls; a store deleted inside a draw clears it, glb_resource.c) or another element buffer is
+ * set. */
+static inline void
+element_buffer_keep(struct glb_context *ctx, const struct glb_resource *ib)
+{
+   struct glb_screen *scr = ctx->scr;
+   ctx->ib_name = ib->name;
+   ctx->ib_bytes = ib->desc.size - ctx->ib.offset;
+   scr->sh.ib_checked = ctx;
+   scr->stats.element_buffer_checks++;
+}
+
 void
 glb_set_index_buffer(void *self, const struct mgp_set_index_buffer *args, const void *tail,
                      uint32_t tail_count)
 {
    (void)tail, (void)tail_count;
    struct glb_context *ctx = self;
+   struct glb_screen *scr = ctx->scr;
    ctx->ib = *args;
-   if (ctx->scr->sh.ib_checked == ctx)
-      ctx->scr->sh.ib_checked = NULL; /* the compact draw looks the new one up */
+   /* found here where it is a live buffer with the offset inside (frame_1500's vertex-array
+    * switches set one before each draw); else the compact draw looks it up and declines */
+   const struct glb_resource *ib =
+      (const struct glb_resource *)glb_table_peek(&scr->resources, args->res);
+   if (ib && ib->is_buffer && !ib->unsupported && ib->name && args->offset <= ib->desc.size)
+      element_buffer_keep(ctx, ib);
+   else if (scr->sh.ib_checked == ctx)
+      scr->sh.ib_checked = NULL;
 }
 
 /* ---- enums ---------------------------------------------------------------------------------- */
@@ -2097,10 +2119,9 @@ static const GLenum index_types[5] = {
    [4] = GL_UNSIGNED_INT,
 };
 
-/* The compact draw's element buffer: the context's ib a live buffer, its offset inside it. The
- * answer is kept (the shadow's ib_checked, the context's ib_name and ib_bytes) until the shadow
- * is forgotten or set_index_buffer names another; out of line: a compact draw of the same
- * element buffer reads what it kept. false: draw_bound decides (and declines by name). */
+/* The compact draw's element buffer where set_index_buffer did not keep it (the shadow was
+ * forgotten since): the context's ib a live buffer, its offset inside it, then kept
+ * (element_buffer_keep); out of line. false: draw_bound decides (and declines by name). */
 static __attribute__((noinline)) bool
 element_buffer_check(struct glb_context *ctx)
 {
@@ -2110,11 +2131,7 @@ element_buffer_check(struct glb_context *ctx)
    const struct glb_resource *ib = glb_resource_for_use(scr, ctx->ib.res, "draw");
    if (!ib || !ib->is_buffer || ctx->ib.offset > ib->desc.size)
       return false;
-   ctx->ib_name = ib->name;
-   ctx->ib_bytes = ib->desc.size - ctx->ib.offset;
-   scr->stats.element_buffer_checks++;
-   if (scr->sh.trusted)
-      scr->sh.ib_checked = ctx;
+   element_buffer_keep(ctx, ib);
    return true;
 }
 

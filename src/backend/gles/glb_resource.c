@@ -36,6 +36,9 @@ delete_storage(struct glb_screen *scr, struct glb_resource *r)
    r->mem_bytes = 0;
    if (!r->name)
       return;
+   /* the compact draw's element buffer may be this one: a store lost inside a draw
+    * (glb_buffer_order_store's out_of_memory) leaves the shadow trusted */
+   scr->sh.ib_checked = NULL;
    for (unsigned l = 0; l < GLB_MAX_LEVELS; l++)
       if (r->level_views[l]) {
          GLB_GL(scr->h)->glDeleteTextures(1, &r->level_views[l]);
