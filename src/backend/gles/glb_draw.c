@@ -2218,11 +2218,13 @@ draw_compact_unchanged(struct glb_context *ctx, const struct mgp_draw *args)
    return true;
 }
 
-/* glb_draw's way past its draw with nothing marked: bound, the compact draw with its marks,
- * else draw_bound's. */
+/* glb_draw's way past its draw with nothing marked: conditional rendering's discard, bound,
+ * the compact draw with its marks, else draw_bound's. */
 static __attribute__((noinline)) void
 draw_other(struct glb_context *ctx, const struct mgp_draw *args)
 {
+   if (ctx->cond_discard)
+      return; /* conditional rendering on a zero result (GL 3.3 §2.18) */
    if (!glb_context_bind_draw(ctx) || draw_compact_unchanged(ctx, args))
       return;
    const struct mgp_draw_vbo vbo = {
@@ -2245,12 +2247,11 @@ glb_draw(void *self, const struct mgp_draw *args, const void *tail, uint32_t tai
 {
    (void)tail, (void)tail_count;
    struct glb_context *ctx = self;
-   if (ctx->cond_discard)
-      return; /* conditional rendering on a zero result (GL 3.3 §2.18) */
    struct glb_screen *scr = ctx->scr;
    const unsigned mode = args->mode, size = args->index_size;
-   if (ctx->dirty || !glb_bound_here(ctx) || scr->sh.applied != ctx || !compact_fits(ctx, args) ||
-       !scr->stats.draws || ctx->draw_line_smooth || glb_host_trace ||
+   /* (a draw under conditional rendering on a zero result is draw_other's to discard) */
+   if ((ctx->dirty | ctx->cond_discard) || !glb_bound_here(ctx) || scr->sh.applied != ctx ||
+       !compact_fits(ctx, args) || !scr->stats.draws || ctx->draw_line_smooth || glb_host_trace ||
        (size && (scr->sh.ib_checked != ctx || !indices_inside(ctx, args) ||
                  !glb_shadow_known(scr, GLB_SH_ELEMENT_BUFFER) ||
                  scr->sh.element_buffer != ctx->ib_name))) {
