@@ -133,6 +133,7 @@ struct options {
    bool transport_only;
    const char *only; /* one case name, or NULL for all */
    unsigned steps;   /* --steps: this many timed steps instead of --seconds */
+   bool loose_block; /* MGL_BENCH_LOOSE_BLOCK=1: vs_loose_src instead of vs_src */
 };
 
 /* GL objects every case shares. */
@@ -147,6 +148,7 @@ struct bench {
    GLuint vbos[2];
    GLuint ibo;
    GLuint ubos[2];
+   GLuint loose_ubo;        /* MGL_BENCH_LOOSE_BLOCK's Loose block (0: none) */
    GLuint stream_buf;       /* drawn from by stream_draw */
    GLuint upload_buf;       /* never drawn from: upload_* measures the transfer alone */
    GLuint mdi_buf;          /* BENCH_MDI_DRAWS indirect commands (0: the GL has no MDI) */
@@ -278,6 +280,20 @@ static const char *vs_src = "layout(location = 0) in vec2 pos;\n"
                             "  gl_Position = vec4(pos + s.xy * 1e-4, 0.0, 1.0);\n"
                             "  uv = pos;\n"
                             "}\n";
+/* MGL_BENCH_LOOSE_BLOCK=1: vs_src with its 16 loose uniforms declared as a uniform block of
+ * their own (Loose, binding 1, a zeroed buffer; the glUniform* cases then set nothing): on
+ * native GLES the vertex stage then reads two uniform blocks, as the GLES backend's
+ * translation of vs_src does (the default block is a host uniform block there). */
+static const char *vs_loose_src = "layout(location = 0) in vec2 pos;\n"
+                                  "layout(std140) uniform Loose { vec4 u[16]; };\n"
+                                  "layout(std140) uniform Block { vec4 b; };\n"
+                                  "out vec2 uv;\n"
+                                  "void main() {\n"
+                                  "  vec4 s = b;\n"
+                                  "  for (int i = 0; i < 16; i++) s += u[i];\n"
+                                  "  gl_Position = vec4(pos + s.xy * 1e-4, 0.0, 1.0);\n"
+                                  "  uv = pos;\n"
+                                  "}\n";
 static const char *fs_src_fmt =
    "in vec2 uv;\n"
    "uniform sampler2D t0, t1, t2, t3, t4, t5, t6, t7;\n"
@@ -308,11 +324,11 @@ compile(const struct gl_api *gl, GLenum type, const char *src)
 }
 
 static GLuint
-link_program(const struct gl_api *gl, const char *tint)
+link_program(const struct gl_api *gl, const char *vs_text, const char *tint)
 {
    char fs_src[1024];
    snprintf(fs_src, sizeof fs_src, fs_src_fmt, tint);
-   GLuint vs = compile(gl, GL_VERTEX_SHADER, vs_src);
+   GLuint vs = compile(gl, GL_VERTEX_SHADER, vs_text);
    GLuint fs = compile(gl, GL_FRAGMENT_SHADER, fs_src);
    if (vs == 0 || fs == 0) {
       if (vs != 0)
@@ -412,8 +428,9 @@ bench_setup(struct bench *b)
 {
    const struct gl_api *gl = &b->gl;
    static const char *const tints[2] = {"1.0, 0.5, 0.25, 1.0", "0.25, 0.5, 1.0, 1.0"};
+   const bool loose = b->opt->loose_block;
    for (int p = 0; p < 2; p++) {
-      b->programs[p] = link_program(gl, tints[p]);
+      b->programs[p] = link_program(gl, loose ? vs_loose_src : vs_src, tints[p]);
       if (b->programs[p] == 0)
          return false;
       gl->UseProgram(b->programs[p]);
@@ -429,6 +446,9 @@ bench_setup(struct bench *b)
          gl->Uniform1i(gl->GetUniformLocation(b->programs[p], name), t);
       }
       gl->UniformBlockBinding(b->programs[p], gl->GetUniformBlockIndex(b->programs[p], "Block"), 0);
+      if (loose)
+         gl->UniformBlockBinding(b->programs[p], gl->GetUniformBlockIndex(b->programs[p], "Loose"),
+                                 1);
    }
 
    /* A triangle of a few pixels in the corner; the second buffer holds the same. */
@@ -455,6 +475,13 @@ bench_setup(struct bench *b)
       gl->BufferData(GL_UNIFORM_BUFFER, sizeof block[i], block[i], GL_STATIC_DRAW);
    }
    gl->BindBufferBase(GL_UNIFORM_BUFFER, 0, b->ubos[0]);
+   if (loose) {
+      static const float zeros[BENCH_UNIFORMS][4];
+      gl->GenBuffers(1, &b->loose_ubo);
+      gl->BindBuffer(GL_UNIFORM_BUFFER, b->loose_ubo);
+      gl->BufferData(GL_UNIFORM_BUFFER, sizeof zeros, zeros, GL_STATIC_DRAW);
+      gl->BindBufferBase(GL_UNIFORM_BUFFER, 1, b->loose_ubo);
+   }
 
    gl->GenBuffers(1, &b->stream_buf);
    gl->BindBuffer(GL_ARRAY_BUFFER, b->stream_buf);
@@ -1042,6 +1069,8 @@ bench_teardown(struct bench *b)
    gl->DeleteVertexArrays(1, &b->vao);
    gl->DeleteBuffers(2, b->vbos);
    gl->DeleteBuffers(2, b->ubos);
+   if (b->loose_ubo)
+      gl->DeleteBuffers(1, &b->loose_ubo);
    gl->DeleteBuffers(1, &b->ibo);
    gl->DeleteBuffers(1, &b->stream_buf);
    gl->DeleteBuffers(1, &b->upload_buf);
@@ -1074,7 +1103,8 @@ print_usage(FILE *f)
          "tools/bench/transport.sh tabulates.  With MGL_PIPE_STATS=frame, each case ends\n"
          "a frame after its warm-up and another after its timed loop (demo_frame and\n"
          "frame_1500 end one per frame and add a row NAME_appcpu: the app thread's CPU\n"
-         "time per frame, us).\n"
+         "time per frame, us).  With MGL_BENCH_LOOSE_BLOCK=1 the program's 16 loose\n"
+         "uniforms are a uniform block of their own (binding 1; glUniform* set nothing).\n"
          "\n"
          "  --case NAME     run only case NAME, or the cases of a comma-separated list\n"
          "                  of names, in the table's order (see --list)\n"
@@ -1159,6 +1189,8 @@ main(int argc, char **argv)
    int parsed = parse_options(argc, argv, &opt);
    if (parsed != 0)
       return parsed < 0 ? 0 : parsed;
+   const char *loose = getenv("MGL_BENCH_LOOSE_BLOCK");
+   opt.loose_block = loose != NULL && strcmp(loose, "1") == 0;
 
    static struct bench b;
    b.opt = &opt;

@@ -257,6 +257,10 @@ void glb_host_trace_note(const char *file, int line);
     (void)(__builtin_expect(glb_host_trace, 0) ? glb_host_trace_note(__FILE__, __LINE__)           \
                                                : (void)0),                                         \
     (h))
+/* GLB_GL where the caller found glb_host_trace off: counted, no site to log (the compact
+ * draw's host call, a tail call without a frame around a trace note's call). */
+#define GLB_GL_UNTRACED(h)                                                                         \
+   ((void)atomic_fetch_add_explicit(&glb_host_calls, 1, memory_order_relaxed), (h))
 
 /* Loads the host vendor library and every entry point above from its getProcAddress; false with
  * why filled. One per process (the vendor's __egl_Main runs once). */
@@ -583,6 +587,10 @@ struct glb_context {
    uint16_t vb_moved;
    struct glb_vertex_fold fold;
    struct mgp_set_index_buffer ib;
+   /* the element buffer's host name and its bytes past ib.offset, where the shadow's
+    * ib_checked is this context (glb_draw.c:element_buffer_keep) */
+   GLuint ib_name;
+   uint64_t ib_bytes;
    struct mgp_buffer_range ubo[GLB_MAX_UBO];
    /* the program's buffers last put a padded copy of a uniform range (glb_program_buffers):
     * the draw leaves GLB_DIRTY_BUFFERS marked, so each draw copies the range's bytes again */
@@ -628,6 +636,11 @@ struct glb_context {
    /* the last draw's primitive was points, and its program has a variant without gl_PointSize
     * (glb_program_variant): a draw of the other class marks the program group */
    bool draw_points, draw_prog_cuts;
+   /* bit m: a draw of mode m meets the compact draw's checks on what the last draw resolved
+    * (glb_draw.c:compact_modes: its class, the host robust, polygons filled, no first-vertex
+    * unrolling); 0: none, or not found since draw_rs, draw_prog or draw_points changed.
+    * Trusted as draw_rs and draw_prog are */
+   uint8_t compact_modes;
    /* the outline variant the draw takes (GLB_VARIANT_OUTLINE_*, 0 none) and its _mgl_Outline
     * (glb_outline.c) */
    uint8_t draw_outline, draw_outline_bits;
@@ -754,6 +767,13 @@ struct glb_shadow {
    /* the context whose every draw group the host holds as its last draw applied them (minus
     * what it marked dirty since); NULL: the next draw applies every group */
    struct glb_context *applied;
+   /* the context whose element buffer (its ib) set_index_buffer or a compact draw found a
+    * live buffer, its offset inside (the bytes past it in the context's ib_bytes): kept until
+    * the shadow is forgotten (a resource's create, respecify and destroy are screen calls) or
+    * a store is deleted inside a draw (glb_resource.c:delete_storage); set_index_buffer of
+    * another puts its own or clears it. Set whether or not the shadow is trusted: only a
+    * forget or those clear it */
+   struct glb_context *ib_checked;
    uint32_t known;
    uint32_t caps_known, caps_on; /* glEnable state, by GLB_CAP_* bit */
    GLuint fbo, program, vao, array_buffer, element_buffer, copy_write;
@@ -976,6 +996,9 @@ struct glb_screen {
       /* of them, vertex buffer changes put without apply_vertex_input (its lookup, masks and
        * attributes): the fold standing for the arrays (glb_draw.c:vertex_buffers_short) */
       uint64_t vertex_buffers_short;
+      /* element buffers a compact draw looked up and checked, kept for the next (glb_draw.c:
+       * element_buffer_check) */
+      uint64_t element_buffer_checks;
       uint64_t resource_cap_refusals; /* stores refused past mem_budget: GL_OUT_OF_MEMORY */
       uint64_t blits_drawn;           /* blits the host's blit refuses, drawn (glb_blit_draw.c) */
       uint64_t dispatches;            /* launch_grid's host dispatches (glb_compute.c) */
@@ -1021,6 +1044,19 @@ bool glb_make_current(struct glb_screen *scr);
  * holds (glb_screen.c). */
 bool glb_is_current(const struct glb_screen *scr);
 bool glb_host_make_current(const struct glb_screen *scr, EGLContext ctx);
+/* The host context current on this thread as this backend last made it, NULL while unknown
+ * (asked of the host at glb_is_current's next question): a thread's first call, a refused
+ * eglMakeCurrent, a release (glb_screen.c). */
+extern _Thread_local EGLContext glb_current_ctx __attribute__((visibility("hidden")));
+/* The screen's host context current on this thread and ctx the context bound, known without a
+ * call: every draw's and glBufferSubData's first question, inline (a screen's host context is
+ * never NULL: an unknown current context never matches it). */
+static inline bool
+glb_bound_here(const struct glb_context *ctx)
+{
+   const struct glb_screen *scr = ctx->scr;
+   return glb_current_ctx == scr->ctx && scr->bound == ctx;
+}
 /* glb_make_current, then puts ctx's state on the host context if another context's is there. */
 bool glb_context_bind(struct glb_context *ctx);
 /* The draw's glb_context_bind: keeps the shadow (unless the context or thread changed) and

@@ -251,13 +251,37 @@ glb_set_vertex_attrib_defaults(void *self, const struct mgp_set_vertex_attrib_de
    }
 }
 
+/* The element buffer ib (the context's ib, a live buffer, its offset inside) kept for the
+ * compact draw: its host name and bytes past the offset, the shadow's ib_checked naming the
+ * context until the shadow is forgotten (a resource's create, respecify and destroy are screen
+ * calls; a store deleted inside a draw clears it, glb_resource.c) or another element buffer is
+ * set. */
+static inline void
+element_buffer_keep(struct glb_context *ctx, const struct glb_resource *ib)
+{
+   struct glb_screen *scr = ctx->scr;
+   ctx->ib_name = ib->name;
+   ctx->ib_bytes = ib->desc.size - ctx->ib.offset;
+   scr->sh.ib_checked = ctx;
+   scr->stats.element_buffer_checks++;
+}
+
 void
 glb_set_index_buffer(void *self, const struct mgp_set_index_buffer *args, const void *tail,
                      uint32_t tail_count)
 {
    (void)tail, (void)tail_count;
    struct glb_context *ctx = self;
+   struct glb_screen *scr = ctx->scr;
    ctx->ib = *args;
+   /* found here where it is a live buffer with the offset inside (frame_1500's vertex-array
+    * switches set one before each draw); else the compact draw looks it up and declines */
+   const struct glb_resource *ib =
+      (const struct glb_resource *)glb_table_peek(&scr->resources, args->res);
+   if (ib && ib->is_buffer && !ib->unsupported && ib->name && args->offset <= ib->desc.size)
+      element_buffer_keep(ctx, ib);
+   else if (scr->sh.ib_checked == ctx)
+      scr->sh.ib_checked = NULL;
 }
 
 /* ---- enums ---------------------------------------------------------------------------------- */
@@ -1298,6 +1322,27 @@ bit_count(uint32_t v)
    return (((v + (v >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24;
 }
 
+/* The modes whose compact draw meets its checks on what the last draw resolved (a bit per
+ * mode): the last draw's primitive class (points or not: a change may pick another variant),
+ * the host's robust access (without it every draw's ranges are bounded, draw_in_bounds),
+ * polygons filled (no outline variant), and no first-vertex unrolling (draw_first_vertex: the
+ * first provoking vertex and flat inputs, but for points). Found by the compact draw's way
+ * (draw_compact_unchanged) where ctx->compact_modes is 0, which apply_groups and draw_pass set
+ * where the render state, the program or the class may change; then the common compact draw
+ * (glb_draw) reads one byte. */
+static uint8_t
+compact_modes(const struct glb_context *ctx)
+{
+   _Static_assert(MGP_PRIM_POINTS == 0 && MGP_PRIM_LINES == 1 && MGP_PRIM_TRIANGLE_FAN == 6,
+                  "the modes GLES draws are bits 0 to 6");
+   const struct mgp_render_state *s = &ctx->draw_rs->s;
+   if (!ctx->scr->robust || s->polygon_mode != MGP_POLYGON_MODE_FILL)
+      return 0;
+   if (ctx->draw_points)
+      return 1u << MGP_PRIM_POINTS;
+   return s->provoking_vertex_last || !ctx->draw_prog->flat_inputs ? 0x7e : 0;
+}
+
 /* apply_state's short way: the groups a compact draw may find marked (the dynamic state, the
  * program's buffers, its textures and samplers, the vertex buffers; draw_compact_unchanged's)
  * and no other, on a host holding this context's last draw. What that draw checked and put
@@ -1382,6 +1427,7 @@ apply_groups(struct glb_context *ctx, bool whole, uint32_t todo)
          return false;
       }
       ctx->draw_prog = prog;
+      ctx->compact_modes = 0; /* found again by the next compact draw */
       /* the program's variants for its format-less images' units (set_shader_images marks
        * the buffers), then its variant for the samplers' LOD bias and GL_BGRA arrays, or the
        * plain one (glb_program_variant): a switch puts the program's own state on the host
@@ -1411,6 +1457,7 @@ apply_groups(struct glb_context *ctx, bool whole, uint32_t todo)
       if (!rs)
          return false;
       ctx->draw_rs = rs;
+      ctx->compact_modes = 0;
       ctx->draw_line_smooth = rs->s.line_smooth && (ctx->fb.samples <= 1 || !rs->s.multisample);
    }
    const struct mgp_render_state *s = &ctx->draw_rs->s;
@@ -1875,6 +1922,7 @@ draw_pass(struct glb_context *ctx, const struct mgp_draw_vbo *args, const void *
    const bool points = args->mode == MGP_PRIM_POINTS;
    if (points != ctx->draw_points) {
       ctx->draw_points = points;
+      ctx->compact_modes = 0;
       if (ctx->draw_prog_cuts)
          ctx->dirty |= GLB_DIRTY_PROGRAM;
    }
@@ -2064,88 +2112,120 @@ glb_draw_vbo(void *self, const struct mgp_draw_vbo *args, const void *tail, uint
    draw_bound(ctx, args, tail, tail_count);
 }
 
-/* The compact draw (one range, one instance, no flags) after no change: the host holds this
- * context's state as its last draw left it and no call since marked a group (apply_state would
- * walk none), the last draw was not declined after it nor drew patches (GLB_DIRTY_CHECKS), the
- * primitive class and base instance are the last draw's, the indices lie inside the element
- * buffer, and the draw needs none of draw_bound's other cases (adjacency, the first-vertex
- * convention, a base vertex, a count GLES cannot express): the host call alone, GLES's plain
- * glDrawArrays/glDrawElements (one instance). false: draw_bound decides, as for any other
- * draw. */
+/* GLES's index types by index size; 0: none (draw_bound declines it by name). */
+static const GLenum index_types[5] = {
+   [1] = GL_UNSIGNED_BYTE,
+   [2] = GL_UNSIGNED_SHORT,
+   [4] = GL_UNSIGNED_INT,
+};
+
+/* The compact draw's element buffer where set_index_buffer did not keep it (the shadow was
+ * forgotten since): the context's ib a live buffer, its offset inside it, then kept
+ * (element_buffer_keep); out of line. false: draw_bound decides (and declines by name). */
+static __attribute__((noinline)) bool
+element_buffer_check(struct glb_context *ctx)
+{
+   struct glb_screen *scr = ctx->scr;
+   if (mgp_handle_is_null(ctx->ib.res))
+      return false;
+   const struct glb_resource *ib = glb_resource_for_use(scr, ctx->ib.res, "draw");
+   if (!ib || !ib->is_buffer || ctx->ib.offset > ib->desc.size)
+      return false;
+   element_buffer_keep(ctx, ib);
+   return true;
+}
+
+/* The compact draw's checks on its own fields and what the last draw left (compact_modes, the
+ * base instance): the draw needs none of draw_bound's other cases (adjacency, the first-vertex
+ * convention, a base vertex, a count GLES cannot express). */
+static inline __attribute__((always_inline)) bool
+compact_fits(const struct glb_context *ctx, const struct mgp_draw *args)
+{
+   const unsigned mode = args->mode;
+   return mode <= MGP_PRIM_TRIANGLE_FAN && (ctx->compact_modes >> mode & 1) &&
+          !ctx->base_instance && args->count - 1u < (uint32_t)INT32_MAX && !args->index_bias &&
+          (args->index_size || args->start <= INT32_MAX);
+}
+
+/* The compact draw's indices inside the element buffer element_buffer_check found: the last
+ * draw's say nothing of this one's. The sizes GLES has (1, 2, 4: index_types) only; the end
+ * cannot wrap (2^33 indices of at most 4 bytes). */
+static inline __attribute__((always_inline)) bool
+indices_inside(const struct glb_context *ctx, const struct mgp_draw *args)
+{
+   const unsigned size = args->index_size;
+   return size <= 4 && index_types[size] &&
+          (((uint64_t)args->start + args->count) << (size >> 1)) <= ctx->ib_bytes;
+}
+
+/* The compact draw's counts, before its host call. */
+static inline __attribute__((always_inline)) void
+compact_counts(struct glb_context *ctx, bool unchanged)
+{
+   struct glb_screen *scr = ctx->scr;
+   scr->stats.draws_unchanged += unchanged; /* one that put groups is not */
+   scr->stats.compact_draws++;
+   scr->stats.draws++; /* not the host's first (rearm_exit): draw_bound draws that */
+   if (ctx->draw_prog->variant & GLB_VARIANT_NO_POINT_SIZE)
+      scr->stats.point_size_cut_draws++;
+}
+
+/* The compact draw (one range, one instance, no flags) after no change but of the groups a
+ * draw of the same program and render state puts alone: the host holds this context's state as
+ * its last draw left it and every group a call marked since is one of GROUPS (apply_marked
+ * puts them), the last draw was not declined after it nor drew patches (GLB_DIRTY_CHECKS), its
+ * checks stand (compact_fits) and the indices lie inside the element buffer: the marked groups,
+ * then GLES's plain glDrawArrays/glDrawElements (one instance). The host's first draw is
+ * draw_bound's (rearm_exit). false: draw_bound decides, as for any other draw. */
 static bool
 draw_compact_unchanged(struct glb_context *ctx, const struct mgp_draw *args)
 {
    struct glb_screen *scr = ctx->scr;
-   const unsigned mode = args->mode;
-   /* Without the host's robust access every draw's ranges are bounded (draw_in_bounds): the
-    * last draw's bound says nothing of this one's count. A change of the dynamic state
-    * (viewport, scissor, ...), of the program's buffers, of its textures and samplers (where
-    * apply_state takes its short way: else its walk) or of the vertex buffers alone leaves
-    * what the last draw checked (program, render state, primitive class, base instance) as it
-    * was: those groups go on the host, then the plain draw. A vertex buffer the draw cannot
-    * use is apply_vertex_input's decline, as on draw_bound's way; what the arrays hold is the
-    * host's robust access's (glb_screen.c). */
+   /* A change of the dynamic state (viewport, scissor, ...), of the program's buffers, of its
+    * textures and samplers (where apply_state takes its short way: else its walk) or of the
+    * vertex buffers alone leaves what the last draw checked (program, render state, primitive
+    * class, base instance) as it was: those groups go on the host, then the plain draw. A
+    * vertex buffer the draw cannot use is apply_vertex_input's decline, as on draw_bound's
+    * way; what the arrays hold is the host's robust access's (glb_screen.c). */
    enum {
       GROUPS = GLB_DIRTY_DYNAMIC | GLB_DIRTY_BUFFERS | GLB_DIRTY_VERTEX_BUFFERS | GLB_DIRTY_SAMPLERS
    };
-   if (!scr->robust || scr->sh.applied != ctx || (ctx->dirty & ~(uint32_t)GROUPS) ||
-       ctx->base_instance || mode > MGP_PRIM_TRIANGLE_FAN ||
-       (mode == MGP_PRIM_POINTS) != ctx->draw_points || args->count - 1u >= (uint32_t)INT32_MAX ||
-       ctx->draw_rs->s.polygon_mode != MGP_POLYGON_MODE_FILL || args->index_bias ||
-       (!ctx->draw_rs->s.provoking_vertex_last && ctx->draw_prog->flat_inputs &&
-        mode != MGP_PRIM_POINTS))
+   if (scr->sh.applied != ctx || (ctx->dirty & ~(uint32_t)GROUPS) || !scr->stats.draws)
       return false;
-   const unsigned size = args->index_size;
-   struct glb_resource *ib = NULL;
-   if (!size) {
-      if (args->start > INT32_MAX)
-         return false;
-   } else {
-      if ((size != 1 && size != 2 && size != 4) || mgp_handle_is_null(ctx->ib.res))
-         return false;
-      ib = glb_resource_for_use(scr, ctx->ib.res, "draw");
-      /* the indices inside the element buffer: the last draw's say nothing of this one's */
-      const uint64_t first = (uint64_t)args->start * size;
-      if (!ib || !ib->is_buffer || ctx->ib.offset > ib->desc.size ||
-          first > ib->desc.size - ctx->ib.offset ||
-          (uint64_t)args->count * size > ib->desc.size - ctx->ib.offset - first)
-         return false; /* draw_bound declines it by name */
-   }
+   if (!ctx->compact_modes)
+      ctx->compact_modes = compact_modes(ctx);
+   if (!compact_fits(ctx, args) ||
+       (args->index_size &&
+        ((scr->sh.ib_checked != ctx && !element_buffer_check(ctx)) || !indices_inside(ctx, args))))
+      return false;
    /* the host holds this context's last draw and every mark is a group (GROUPS): apply_state
     * would take apply_marked's way */
    const bool unchanged = !ctx->dirty;
    if (!unchanged && !apply_marked(ctx, ctx->dirty))
       return true; /* declined, as draw_bound's apply_state would (the marks stay) */
-   const struct glb_host *h = scr->h;
-   if (!ib) {
-      GLB_GL(h)->glDrawArrays(prims[mode], (GLint)args->start, (GLsizei)args->count);
-   } else {
-      bind_element_buffer(scr, ib->name);
-      const GLenum itype = size == 1   ? GL_UNSIGNED_BYTE
-                           : size == 2 ? GL_UNSIGNED_SHORT
-                                       : GL_UNSIGNED_INT;
-      const uint64_t off = ctx->ib.offset + (uint64_t)args->start * size;
-      GLB_GL(h)->glDrawElements(prims[mode], (GLsizei)args->count, itype,
-                                (const void *)(uintptr_t)off);
-   }
-   scr->stats.draws_unchanged += unchanged; /* one that put groups is not */
-   scr->stats.compact_draws++;
-   if (ctx->draw_prog->variant & GLB_VARIANT_NO_POINT_SIZE)
-      scr->stats.point_size_cut_draws++;
+   compact_counts(ctx, unchanged);
+   const unsigned mode = args->mode, size = args->index_size;
    note_line_smooth(ctx, mode);
-   if (!scr->stats.draws++ && scr->env.rearm_exit)
-      scr->env.rearm_exit(scr->env.session); /* as draw_bound's */
+   const struct glb_host *h = scr->h;
+   if (!size) {
+      GLB_GL(h)->glDrawArrays(prims[mode], (GLint)args->start, (GLsizei)args->count);
+      return true;
+   }
+   bind_element_buffer(scr, ctx->ib_name);
+   const uint64_t off = ctx->ib.offset + ((uint64_t)args->start << (size >> 1));
+   GLB_GL(h)->glDrawElements(prims[mode], (GLsizei)args->count, index_types[size],
+                             (const void *)(uintptr_t)off);
    return true;
 }
 
-void
-glb_draw(void *self, const struct mgp_draw *args, const void *tail, uint32_t tail_count)
+/* glb_draw's way past its draw with nothing marked: conditional rendering's discard, bound,
+ * the compact draw with its marks, else draw_bound's. */
+static __attribute__((noinline)) void
+draw_other(struct glb_context *ctx, const struct mgp_draw *args)
 {
-   (void)tail, (void)tail_count;
-   struct glb_context *ctx = self;
-   if (ctx->cond_discard || !glb_context_bind_draw(ctx))
+   if (ctx->cond_discard)
       return; /* conditional rendering on a zero result (GL 3.3 §2.18) */
-   if (draw_compact_unchanged(ctx, args))
+   if (!glb_context_bind_draw(ctx) || draw_compact_unchanged(ctx, args))
       return;
    const struct mgp_draw_vbo vbo = {
       .mode = args->mode,
@@ -2155,6 +2235,38 @@ glb_draw(void *self, const struct mgp_draw *args, const void *tail, uint32_t tai
    };
    const struct mgp_draw_range range = {args->start, args->count, args->index_bias};
    draw_bound(ctx, &vbo, &range, 1);
+}
+
+/* The compact draw, the common one: with nothing marked since the last draw on a host holding
+ * it (the shadow's applied is set only while the shadow is trusted and forgotten with it: the
+ * trust stands), its checks met, the element buffer the one checked and bound on the host, no
+ * smooth lines to note and no host trace: the counts and the host call alone, inline, a tail
+ * call without a frame. Else draw_other. */
+void
+glb_draw(void *self, const struct mgp_draw *args, const void *tail, uint32_t tail_count)
+{
+   (void)tail, (void)tail_count;
+   struct glb_context *ctx = self;
+   struct glb_screen *scr = ctx->scr;
+   const unsigned mode = args->mode, size = args->index_size;
+   /* (a draw under conditional rendering on a zero result is draw_other's to discard) */
+   if ((ctx->dirty | ctx->cond_discard) || !glb_bound_here(ctx) || scr->sh.applied != ctx ||
+       !compact_fits(ctx, args) || !scr->stats.draws || ctx->draw_line_smooth || glb_host_trace ||
+       (size && (scr->sh.ib_checked != ctx || !indices_inside(ctx, args) ||
+                 !glb_shadow_known(scr, GLB_SH_ELEMENT_BUFFER) ||
+                 scr->sh.element_buffer != ctx->ib_name))) {
+      draw_other(ctx, args);
+      return;
+   }
+   compact_counts(ctx, true);
+   const struct glb_host *h = scr->h;
+   if (!size) {
+      GLB_GL_UNTRACED(h)->glDrawArrays(prims[mode], (GLint)args->start, (GLsizei)args->count);
+      return;
+   }
+   const uint64_t off = ctx->ib.offset + ((uint64_t)args->start << (size >> 1));
+   GLB_GL_UNTRACED(h)->glDrawElements(prims[mode], (GLsizei)args->count, index_types[size],
+                                      (const void *)(uintptr_t)off);
 }
 
 /* The draw program's changed default-block words, then the compact draw (draw_words: the two

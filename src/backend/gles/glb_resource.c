@@ -36,6 +36,9 @@ delete_storage(struct glb_screen *scr, struct glb_resource *r)
    r->mem_bytes = 0;
    if (!r->name)
       return;
+   /* the compact draw's element buffer may be this one: a store lost inside a draw
+    * (glb_buffer_order_store's out_of_memory) leaves the shadow trusted */
+   scr->sh.ib_checked = NULL;
    for (unsigned l = 0; l < GLB_MAX_LEVELS; l++)
       if (r->level_views[l]) {
          GLB_GL(scr->h)->glDeleteTextures(1, &r->level_views[l]);
@@ -857,11 +860,20 @@ static void subdata_renderbuffer(struct glb_context *ctx, struct glb_resource *r
                                  const struct mgp_resource_subdata *args, const void *tail,
                                  uint32_t tail_count);
 
+/* A buffer's resource_subdata range: inside the buffer and the span (the client's bytes). */
+static inline bool
+buffer_range_ok(const struct glb_resource *r, const struct mgp_resource_subdata *args)
+{
+   const uint64_t off = (uint64_t)(int64_t)args->box.x, len = args->box.width;
+   return args->box.x >= 0 && off <= r->desc.size && len <= r->desc.size - off &&
+          span_has(&args->data, 0, len);
+}
+
 /* A buffer's resource_subdata (not a buffer texture's): its bytes move no state the shadow
  * holds but GL_COPY_WRITE_BUFFER's binding, which it keeps (below), so a glBufferSubData between
- * draws leaves the next draw the host draw alone. Its own function, small: the texture ways'
- * frame is not paid by a buffer's. */
-static void
+ * draws leaves the next draw the host draw alone. Out of line: the common one is
+ * glb_resource_subdata's own. */
+static __attribute__((noinline)) void
 buffer_subdata(struct glb_context *ctx, struct glb_resource *r,
                const struct mgp_resource_subdata *args)
 {
@@ -869,9 +881,7 @@ buffer_subdata(struct glb_context *ctx, struct glb_resource *r,
    if (!glb_context_bind_keep(ctx))
       return;
    const struct glb_host *h = scr->h;
-   const uint64_t off = (uint64_t)(int64_t)args->box.x, len = args->box.width;
-   if (args->box.x < 0 || off > r->desc.size || len > r->desc.size - off ||
-       !span_has(&args->data, 0, len)) {
+   if (!buffer_range_ok(r, args)) {
       char detail[128];
       snprintf(detail, sizeof(detail), "resource_subdata: buffer range %d+%u of %llu", args->box.x,
                args->box.width, (unsigned long long)r->desc.size);
@@ -881,7 +891,8 @@ buffer_subdata(struct glb_context *ctx, struct glb_resource *r,
    /* the binding kept in the shadow while it is trusted (a draw before, no other entry
     * point since: a buffer's deletion, which unbinds it, forgets the shadow) */
    glb_bind_copy_write(scr, r->name);
-   GLB_GL(h)->glBufferSubData(GL_COPY_WRITE_BUFFER, (GLintptr)off, (GLsizeiptr)len, args->data.ptr);
+   GLB_GL(h)->glBufferSubData(GL_COPY_WRITE_BUFFER, (GLintptr)args->box.x,
+                              (GLsizeiptr)args->box.width, args->data.ptr);
 }
 
 /* A texture's, a renderbuffer's or a buffer texture's resource_subdata, out of line. */
@@ -924,13 +935,25 @@ glb_resource_subdata(void *self, const struct mgp_resource_subdata *args, const 
                      uint32_t tail_count)
 {
    struct glb_context *ctx = self;
-   struct glb_resource *r = glb_resource_for_use(ctx->scr, args->res, "resource_subdata");
+   struct glb_screen *scr = ctx->scr;
+   struct glb_resource *r = glb_resource_for_use(scr, args->res, "resource_subdata");
    if (!r)
       return;
-   if (r->is_buffer && r->tex_target != GL_TEXTURE_BUFFER)
-      buffer_subdata(ctx, r, args);
-   else
+   if (!r->is_buffer || r->tex_target == GL_TEXTURE_BUFFER) {
       image_subdata(ctx, r, args, tail, tail_count);
+      return;
+   }
+   /* the common one, between draws: the context bound, the range inside, the buffer at
+    * GL_COPY_WRITE_BUFFER already (the shadow's), no host trace: the host call alone, a tail
+    * call without a frame. Else buffer_subdata. */
+   if (!glb_bound_here(ctx) || !buffer_range_ok(r, args) ||
+       !glb_shadow_known(scr, GLB_SH_COPY_WRITE) || scr->sh.copy_write != r->name ||
+       glb_host_trace) {
+      buffer_subdata(ctx, r, args);
+      return;
+   }
+   GLB_GL_UNTRACED(scr->h)->glBufferSubData(GL_COPY_WRITE_BUFFER, (GLintptr)args->box.x,
+                                            (GLsizeiptr)args->box.width, args->data.ptr);
 }
 
 /* resource_subdata's regions into texture r, each checked against the level and the span;

@@ -178,27 +178,24 @@ glb_fatal(struct glb_screen *scr, enum mgu_fatal name, const char *detail)
 /* The host context current on this thread, as this backend last made it: every draw asks, and
  * a host's eglGetCurrentContext may take its EGL lock. Sound because the vendor library is this
  * backend's alone (glb_host.c refuses one glvnd loaded for the application), so nothing but
- * glb_host_make_current makes its contexts current. Unknown (asked of the host once) on a
- * thread's first call and after a refused eglMakeCurrent. */
-static _Thread_local EGLContext current_ctx;
-static _Thread_local bool current_known;
+ * glb_host_make_current makes its contexts current. NULL, unknown (asked of the host at the
+ * next glb_is_current), on a thread's first call, after a refused eglMakeCurrent and after a
+ * release: one variable, so that glb_bound_here reads one. */
+_Thread_local EGLContext glb_current_ctx;
 
 bool
 glb_is_current(const struct glb_screen *scr)
 {
-   if (!current_known) {
-      current_ctx = scr->h->eglGetCurrentContext();
-      current_known = true;
-   }
-   return current_ctx == scr->ctx;
+   if (!glb_current_ctx)
+      glb_current_ctx = scr->h->eglGetCurrentContext();
+   return glb_current_ctx == scr->ctx;
 }
 
 bool
 glb_host_make_current(const struct glb_screen *scr, EGLContext ctx)
 {
    const bool ok = scr->h->eglMakeCurrent(scr->dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx);
-   current_ctx = ctx;
-   current_known = ok;
+   glb_current_ctx = ok ? ctx : NULL;
    return ok;
 }
 
@@ -1014,17 +1011,7 @@ glb_context_bind(struct glb_context *ctx)
    return true;
 }
 
-/* The host context current on this thread and ctx the one bound, known without a call: every
- * draw's and glBufferSubData's question, asked inline so the answer yes costs no register
- * saves. */
-static inline bool
-bound_here(const struct glb_context *ctx)
-{
-   const struct glb_screen *scr = ctx->scr;
-   return current_known && current_ctx == scr->ctx && scr->bound == ctx;
-}
-
-/* bound_here's no: make_current and switch_to called only where the host context is not
+/* glb_bound_here's no: make_current and switch_to called only where the host context is not
  * current or another context is bound. */
 static __attribute__((noinline)) bool
 bind_current(struct glb_context *ctx)
@@ -1037,7 +1024,7 @@ bind_current(struct glb_context *ctx)
    return true;
 }
 
-/* glb_context_bind_draw past bound_here, or for a screen without a shadow. */
+/* glb_context_bind_draw past glb_bound_here, or for a screen without a shadow. */
 static __attribute__((noinline)) bool
 bind_draw_slow(struct glb_context *ctx)
 {
@@ -1055,7 +1042,7 @@ bool
 glb_context_bind_keep(struct glb_context *ctx)
 {
    /* a glBufferSubData's between draws: as glb_context_bind_draw, the shadow as it is */
-   return bound_here(ctx) || bind_current(ctx);
+   return glb_bound_here(ctx) || bind_current(ctx);
 }
 
 bool
@@ -1063,7 +1050,7 @@ glb_context_bind_draw(struct glb_context *ctx)
 {
    /* every draw's: the host context current and this context bound, the shadow trusted */
    struct glb_screen *scr = ctx->scr;
-   if (!bound_here(ctx) || scr->no_shadow)
+   if (!glb_bound_here(ctx) || scr->no_shadow)
       return bind_draw_slow(ctx);
    scr->sh.trusted = true;
    return true;
@@ -1190,6 +1177,7 @@ glb_gate_counters(void *screen, const char **names, unsigned long long *values, 
       {"gles-vertex-buffer-binds", scr->stats.vertex_buffer_binds},
       {"gles-short-applies", scr->stats.short_applies},
       {"gles-vertex-buffers-short", scr->stats.vertex_buffers_short},
+      {"gles-element-buffer-checks", scr->stats.element_buffer_checks},
       {"gles-blits-drawn", scr->stats.blits_drawn},
       {"gles-dispatches", scr->stats.dispatches},
       {"gles-blocks-padded", scr->stats.blocks_padded},

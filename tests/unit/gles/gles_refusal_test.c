@@ -126,7 +126,19 @@
  *                   triangles from a program with tessellation stages), then the same as a
  *                   compact draw with nothing changed, twice: each is declined and counted, none
  *                   reaches the host; likewise a compact draw past the element buffer, or of
- *                   triangles, after one that drew. */
+ *                   triangles, after one that drew.
+ *   element_buffers_compact the compact indexed draw (draw_elements'): its element buffer
+ *                   looked up and checked once and kept (gles-element-buffer-checks), the next
+ *                   with nothing changed glDrawElements alone; another element buffer, the
+ *                   first again, the first at an offset past the draw's indices each looked up
+ *                   again, each pixel the bound buffer's, the last refused (gl-draw-out-of-
+ *                   bounds, no host draw).
+ *   compact_class   the compact draw's primitive class: points after triangles, and triangles
+ *                   after points, take draw_bound's way; the next of the same class is compact.
+ *   subdata_between_draws a buffer's resource_subdata between draws (stream_draw's): the
+ *                   upload alone once the buffer is at GL_COPY_WRITE_BUFFER, the host's bytes
+ *                   the new ones; a range past the buffer (by one byte, from a negative offset)
+ *                   is Fatal{ProtocolCorruption} before any host call. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -2310,6 +2322,220 @@ test_declined_compact(struct t *t)
    declined_step(t, "of a patch after them", false, MGP_PRIM_PATCHES, 0, 3, tess, false);
 }
 
+/* set_index_buffer ib (NULL: none), then one compact indexed draw (glb_draw) of 3 uint16
+ * indices from 0, on a colour buffer cleared black by the host: their host calls, whether it took the compact path, whether it looked the
+ * element buffer up (gles-element-buffer-checks), the centre pixel; no host error. */
+static void
+ib_compact_step(struct t *t, const struct mgp_set_index_buffer *ib, unsigned long long *calls,
+                unsigned long long *compact, unsigned long long *checks, uint8_t px[4])
+{
+   static const GLfloat black[4] = {0, 0, 0, 0};
+   t->scr->h->glClearBufferfv(GL_COLOR, 0, black); /* the host's alone: no state the shadow holds */
+   const unsigned long long c0 = counter(t, "gles-host-calls"),
+                            k0 = counter(t, "gles-compact-draws"),
+                            e0 = counter(t, "gles-element-buffer-checks");
+   if (ib)
+      t->cv->set_index_buffer(t->ctx, ib, NULL, 0);
+   t->cv->draw(t->ctx, &(struct mgp_draw){.mode = MGP_PRIM_TRIANGLES, .index_size = 2, .count = 3},
+               NULL, 0);
+   *calls = counter(t, "gles-host-calls") - c0;
+   *compact = counter(t, "gles-compact-draws") - k0;
+   *checks = counter(t, "gles-element-buffer-checks") - e0;
+   host_pixel(t, W / 2, H / 2, px);
+}
+
+/* The compact indexed draw (glb_draw, draw_elements'): where the host is robust its element
+ * buffer is looked up and checked once (gles-element-buffer-checks: at set_index_buffer, or at
+ * the compact draw after the shadow was forgotten) and kept: the next compact draw with
+ * nothing changed is the host's glDrawElements alone (1 host call, no check); a
+ * set_index_buffer to another buffer (indices 0, 0, 0: nothing drawn) is looked up again and
+ * bound (glBindBuffer and the draw), and back to the first; after a screen call (a buffer
+ * made: the shadow forgotten) draw_bound draws, then the compact draw looks the buffer up
+ * again, once; the first at an offset that leaves 2 of its 3 indices is looked up again and
+ * the draw past them refused by name (gl-draw-out-of-bounds, no host draw). Each pixel is the
+ * bound buffer's (green, or black where its triangle has no area). Without robust access none
+ * is compact (draw_bound's). */
+static void
+test_element_buffers_compact(struct t *t)
+{
+   draw_setup(t);
+   const uint16_t cover[3] = {0, 1, 2}, none[3] = {0, 0, 0};
+   const struct mgp_handle bufs[2] = {make_buffer(t, sizeof(cover), cover),
+                                      make_buffer(t, sizeof(none), none)};
+   t->cv->set_index_buffer(t->ctx, &(struct mgp_set_index_buffer){.res = bufs[0], .index_size = 2},
+                           NULL, 0);
+   const struct mgp_draw_vbo d = {
+      .mode = MGP_PRIM_TRIANGLES, .index_size = 2, .instance_count = 1, .num_draws = 1};
+   t->cv->draw_vbo(t->ctx, &d, &(struct mgp_draw_range){0, 3, 0}, 1);
+   const bool robust = t->scr->robust;
+   enum { ANY = 1000 }; /* draw_bound's host calls: not the compact draw's */
+   static const struct {
+      const char *what;
+      bool forget;  /* a buffer made first (a screen call: the shadow forgotten) */
+      int buf;      /* set_index_buffer's before the draw; -1 none */
+      uint32_t off; /* its offset */
+      unsigned calls, checks;
+      bool compact, green, refused;
+   } steps[] = {
+      {"nothing changed, the first compact draw", false, -1, 0, 1, 0, true, true, false},
+      {"nothing changed again", false, -1, 0, 1, 0, true, true, false},
+      {"another element buffer (indices 0, 0, 0)", false, 1, 0, 2, 1, true, false, false},
+      {"the first again", false, 0, 0, 2, 1, true, true, false},
+      {"after a buffer made (the shadow forgotten)", true, -1, 0, ANY, 0, false, true, false},
+      {"nothing changed since", false, -1, 0, 1, 1, true, true, false},
+      {"nothing changed since, again", false, -1, 0, 1, 0, true, true, false},
+      {"the first at offset 2 (2 indices left)", false, 0, 2, 0, 1, false, false, true},
+   };
+   for (size_t i = 0; i < sizeof(steps) / sizeof(steps[0]); i++) {
+      if (steps[i].forget)
+         make_buffer(t, sizeof(cover), cover);
+      const struct mgp_set_index_buffer ib = {
+         .res = bufs[steps[i].buf < 0 ? 0 : steps[i].buf], .offset = steps[i].off, .index_size = 2};
+      const uint64_t d0 = declines(MGU_DECLINE_gl_draw_out_of_bounds);
+      unsigned long long calls, compact, checks;
+      uint8_t px[4];
+      ib_compact_step(t, steps[i].buf < 0 ? NULL : &ib, &calls, &compact, &checks, px);
+      const GLenum e = host_error(t);
+      const uint64_t refused = declines(MGU_DECLINE_gl_draw_out_of_bounds) - d0;
+      const bool green = px[0] == 0 && px[1] == 255 && px[2] == 0;
+      const bool compact_want = robust && steps[i].compact;
+      /* without robust access every draw is draw_bound's */
+      const bool counts = !robust || ((steps[i].calls == ANY || calls == steps[i].calls) &&
+                                      checks == steps[i].checks);
+      char want_calls[16] = "any", want_checks[16] = "any";
+      if (robust && steps[i].calls != ANY)
+         snprintf(want_calls, sizeof(want_calls), "%u", steps[i].calls);
+      if (robust)
+         snprintf(want_checks, sizeof(want_checks), "%u", steps[i].checks);
+      check(compact == (compact_want ? 1u : 0u) && counts && green == steps[i].green &&
+               refused == (steps[i].refused ? 1u : 0u) && e == GL_NO_ERROR && t->fatal_count == 0,
+            "a compact indexed draw, %s: %llu compact (want %d), %llu host calls (want %s), "
+            "%llu element buffer checks (want %s), pixel (%u,%u,%u) (want %s), %llu "
+            "gl-draw-out-of-bounds (want %d), host error 0x%x",
+            steps[i].what, compact, compact_want ? 1 : 0, calls, want_calls, checks, want_checks,
+            px[0], px[1], px[2], steps[i].green ? "green" : "black", (unsigned long long)refused,
+            steps[i].refused ? 1 : 0, e);
+   }
+}
+
+/* One compact draw (glb_draw) of `count` vertices of `mode` from 0: whether it took the compact
+ * path; drawn, no host error. */
+static unsigned long long
+class_step(struct t *t, const char *what, enum mgp_prim mode, uint32_t count)
+{
+   const unsigned long long k0 = counter(t, "gles-compact-draws"), n0 = counter(t, "gles-draws");
+   t->cv->draw(t->ctx, &(struct mgp_draw){.mode = mode, .count = count}, NULL, 0);
+   const unsigned long long compact = counter(t, "gles-compact-draws") - k0,
+                            drawn = counter(t, "gles-draws") - n0;
+   const GLenum e = host_error(t);
+   check(drawn == 1 && e == GL_NO_ERROR && t->fatal_count == 0,
+         "a compact draw, %s: drawn (%llu), host error 0x%x", what, drawn, e);
+   return compact;
+}
+
+/* The compact draw's primitive class (points or not: the program's variant may differ, so a
+ * change of class takes draw_bound's way, glb_draw.c:compact_modes): triangles after
+ * triangles are compact, then points are not, the next points are, then triangles are not, the
+ * next triangles are (where the host is robust; none is without). */
+static void
+test_compact_class(struct t *t)
+{
+   draw_setup(t);
+   t->cv->draw_vbo(
+      t->ctx,
+      &(struct mgp_draw_vbo){.mode = MGP_PRIM_TRIANGLES, .instance_count = 1, .num_draws = 1},
+      &(struct mgp_draw_range){0, 3, 0}, 1);
+   static const struct {
+      const char *what;
+      enum mgp_prim mode;
+      uint32_t count;
+      bool compact;
+   } steps[] = {
+      {"triangles after triangles", MGP_PRIM_TRIANGLES, 3, true},
+      {"points after triangles", MGP_PRIM_POINTS, 1, false},
+      {"points after points", MGP_PRIM_POINTS, 1, true},
+      {"triangles after points", MGP_PRIM_TRIANGLES, 3, false},
+      {"triangles after triangles again", MGP_PRIM_TRIANGLES, 3, true},
+   };
+   const bool robust = t->scr->robust;
+   for (size_t i = 0; i < sizeof(steps) / sizeof(steps[0]); i++) {
+      const bool want = robust && steps[i].compact;
+      const unsigned long long compact =
+         class_step(t, steps[i].what, steps[i].mode, steps[i].count);
+      check(compact == (want ? 1u : 0u), "a compact draw, %s: %llu compact (want %d)",
+            steps[i].what, compact, want ? 1 : 0);
+   }
+}
+
+/* A buffer's resource_subdata between draws (stream_draw's): glBindBuffer(GL_COPY_WRITE_BUFFER)
+ * and the upload, then the upload alone (1 host call, the binding kept), the host's bytes the
+ * new ones each time; one whose range runs past the buffer (by one byte, or from a negative
+ * offset) then is Fatal{ProtocolCorruption} before any host call, the buffer's bytes as they
+ * were. Runs after main's no-Fatal check. */
+static void
+test_subdata_between_draws(struct t *t)
+{
+   draw_setup(t);
+   uint8_t bytes[16] = {0};
+   const struct mgp_handle buf = make_buffer(t, sizeof(bytes), bytes);
+   const struct mgp_draw d = {.mode = MGP_PRIM_TRIANGLES, .count = 3};
+   t->cv->draw_vbo(
+      t->ctx,
+      &(struct mgp_draw_vbo){.mode = MGP_PRIM_TRIANGLES, .instance_count = 1, .num_draws = 1},
+      &(struct mgp_draw_range){0, 3, 0}, 1);
+   static const struct {
+      const char *what;
+      int32_t x;
+      uint32_t width;
+      unsigned calls;
+      bool fatal;
+   } steps[] = {
+      {"bytes 4..11, the buffer bound", 4, 8, 2, false},
+      {"bytes 8..15", 8, 8, 1, false},
+      {"bytes 12..19 of 16", 12, 8, 0, true},
+      {"bytes -4..3", -4, 8, 0, true},
+   };
+   for (size_t i = 0; i < sizeof(steps) / sizeof(steps[0]); i++) {
+      uint8_t want[16];
+      memcpy(want, bytes, sizeof(bytes));
+      uint8_t src[8];
+      memset(src, 0x10 + (int)i, sizeof(src));
+      if (!steps[i].fatal)
+         memcpy(want + steps[i].x, src, sizeof(src));
+      t->cv->draw(t->ctx, &d, NULL, 0); /* the shadow trusted, the buffer at copy-write kept */
+      const int fatals = t->fatal_count;
+      const unsigned long long c0 = counter(t, "gles-host-calls");
+      const struct mgp_resource_subdata sd = {.res = buf,
+                                              .box = {steps[i].x, 0, 0, steps[i].width, 1, 1},
+                                              .data = {.ptr = src, .size = sizeof(src)}};
+      t->cv->resource_subdata(t->ctx, &sd, NULL, 0);
+      const unsigned long long calls = counter(t, "gles-host-calls") - c0;
+      const GLenum e = host_error(t);
+      const bool fatal = t->fatal_count == fatals + 1 && strstr(t->fatal, "ProtocolCorruption");
+      /* the host's bytes, mapped through GL_COPY_READ_BUFFER (no state the shadow holds) */
+      const struct glb_host *h = t->scr->h;
+      uint8_t got[16];
+      memset(got, 0xee, sizeof(got));
+      const struct glb_resource *r =
+         (const struct glb_resource *)glb_table_peek(&t->scr->resources, buf);
+      h->glBindBuffer(GL_COPY_READ_BUFFER, r ? r->name : 0);
+      const void *p = h->glMapBufferRange(GL_COPY_READ_BUFFER, 0, sizeof(got), GL_MAP_READ_BIT);
+      if (p)
+         memcpy(got, p, sizeof(got));
+      h->glUnmapBuffer(GL_COPY_READ_BUFFER);
+      h->glBindBuffer(GL_COPY_READ_BUFFER, 0);
+      check((steps[i].fatal ? fatal : t->fatal_count == fatals) && calls == steps[i].calls &&
+               !memcmp(got, want, sizeof(got)) && e == GL_NO_ERROR,
+            "resource_subdata of %s between draws: %s (%d Fatal, %llu host calls, want %u), "
+            "the host's bytes %s, host error 0x%x %s",
+            steps[i].what, steps[i].fatal ? "Fatal{ProtocolCorruption}" : "uploaded",
+            t->fatal_count - fatals, calls, steps[i].calls,
+            memcmp(got, want, sizeof(got)) ? "differ" : "as wanted", e, t->fatal);
+      if (!steps[i].fatal)
+         memcpy(bytes, want, sizeof(bytes));
+   }
+}
+
 /* glMemoryBarrier seen on its way to the host */
 static PFNGLMEMORYBARRIERPROC real_memory_barrier;
 static GLbitfield barrier_bits;
@@ -2479,6 +2705,8 @@ main(int argc, char **argv)
    test_ubo_pad(&t);
    test_uniform_words(&t);
    test_textures_compact(&t);
+   test_element_buffers_compact(&t);
+   test_compact_class(&t);
    test_attach_levels(&t);
    test_framebuffer_describe(&t);
    test_depth_stencil_switch(&t);
@@ -2487,6 +2715,7 @@ main(int argc, char **argv)
    test_unbounded(&t, !(getenv("MGL_GLES_HIDE") && strstr(getenv("MGL_GLES_HIDE"), "robust")));
    check(t.fatal_count == 0, "no Fatal: %s", t.fatal);
    test_spirv_bound(&t);
+   test_subdata_between_draws(&t);
    test_user_index_bounds(&t);
    if (mgs_gles_backend.thread_leave)
       mgs_gles_backend.thread_leave(t.scr);
