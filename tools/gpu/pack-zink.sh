@@ -5,7 +5,9 @@
 # With BUILD, syslib/ also gets the libraries mgl's own binaries need (as pack.sh's
 # .gpupiglit/syslib), so a bench call can carry .gpuzink in place of .gpupiglit: both together
 # pass the device's carry limit. xz keeps it within that limit (LLVM is most of it).
-# Status: on the H200 Zink 22.3 does not start (docs/BENCHMARKS.md, "Zink on the H200").
+# Status: Zink 22.3 starts on NVIDIA's driver with NVIDIA's EGL vendor listed beside Mesa's, then
+# hangs in every case (docs/BENCHMARKS.md, "Zink on the H200" and its session 45 paragraph). The
+# pack and the repository together pass the device's carry limit: carry it split in two calls.
 set -eu
 build=${1:-}
 A=/usr/lib/x86_64-linux-gnu
