@@ -1174,8 +1174,9 @@ draw_unchanged(struct vkb_context *ctx, const struct mgp_draw *args)
    return true;
 }
 
-void
-vkb_draw_compact_whole(struct vkb_context *ctx, const struct mgp_draw *args)
+/* Out of line: the compact draw's common way (vkb_draw_compact) keeps no frame for it. */
+static __attribute__((noinline)) void
+draw_compact_whole(struct vkb_context *ctx, const struct mgp_draw *args)
 {
    const struct mgp_draw_vbo full = {
       .mode = args->mode,
@@ -1197,7 +1198,8 @@ vkb_draw(void *self, const struct mgp_draw *args, const void *tail, uint32_t tai
    struct vkb_context *ctx = self;
    if (ctx->scr->failed || ctx->cond_discard || draw_unchanged(ctx, args))
       return;
-   vkb_draw_compact(ctx, args);
+   if (!vkb_draw_compact(ctx, args))
+      draw_compact_whole(ctx, args);
 }
 
 /* The default block's changed words, then the compact draw: set_constant_words and draw in one

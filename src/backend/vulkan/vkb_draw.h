@@ -144,9 +144,9 @@ bool vkb_draw_fast(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
                    const struct mgp_draw_range *ranges, uint32_t ndraws);
 /* A compact draw (draw_vbo with its defaults and args' one range) that draw_unchanged did
  * not take: the pressure points, then vkb_draw_fast's way (vkb_draw_fast.c, specialised for
- * it), else vkb_draw.c's vkb_draw_compact_whole (the whole way). */
-void vkb_draw_compact(struct vkb_context *ctx, const struct mgp_draw *args);
-void vkb_draw_compact_whole(struct vkb_context *ctx, const struct mgp_draw *args);
+ * it); false: not taken, the caller sends it the whole way (vkb_draw.c), so that the two files
+ * do not call each other. */
+bool vkb_draw_compact(struct vkb_context *ctx, const struct mgp_draw *args);
 
 /* Before a draw records: the batch's memory limits (vkb_batch.c) and the queries' slots
  * (vkb_query.c); each may submit. Here rather than in vkb_arena_pressure_point, which

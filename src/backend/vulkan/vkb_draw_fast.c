@@ -476,9 +476,9 @@ vkb_draw_fast(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
 }
 
 /* The compact draw's (one range, one instance, no flags, no indices with it): draw_fast with
- * those known here, so the checks and the loops they settle are not made at every draw; the
- * whole way where it does not take it. */
-void
+ * those known here, so the checks and the loops they settle are not made at every draw; false
+ * where it does not take it. */
+bool
 vkb_draw_compact(struct vkb_context *ctx, const struct mgp_draw *args)
 {
    vkb_draw_pressure_point(ctx->scr);
@@ -489,6 +489,5 @@ vkb_draw_compact(struct vkb_context *ctx, const struct mgp_draw *args)
       .num_draws = 1,
    };
    const struct mgp_draw_range range = {args->start, args->count, args->index_bias};
-   if (!draw_fast(ctx, &full, &range, 1))
-      vkb_draw_compact_whole(ctx, args);
+   return draw_fast(ctx, &full, &range, 1);
 }
