@@ -1178,13 +1178,8 @@ draw_unchanged(struct vkb_context *ctx, const struct mgp_draw *args)
 static __attribute__((noinline)) void
 draw_compact_whole(struct vkb_context *ctx, const struct mgp_draw *args)
 {
-   const struct mgp_draw_vbo full = {
-      .mode = args->mode,
-      .index_size = args->index_size,
-      .instance_count = 1,
-      .num_draws = 1,
-   };
-   const struct mgp_draw_range range = {args->start, args->count, args->index_bias};
+   const struct mgp_draw_vbo full = vkb_compact_vbo(args);
+   const struct mgp_draw_range range = vkb_compact_range(args);
    draw_whole(ctx, &full, &range, 1);
 }
 

@@ -142,6 +142,23 @@ vkb_draw_unchanged_tick(const struct vkb_context *ctx)
  * what changed rebound; false sends it the whole way. */
 bool vkb_draw_fast(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
                    const struct mgp_draw_range *ranges, uint32_t ndraws);
+/* The compact draw as draw_vbo's arguments: draw_vbo's defaults (pipe_types.def) and its one
+ * range, for the fast way and the whole way alike. */
+static inline struct mgp_draw_vbo
+vkb_compact_vbo(const struct mgp_draw *args)
+{
+   return (struct mgp_draw_vbo){
+      .mode = args->mode,
+      .index_size = args->index_size,
+      .instance_count = 1,
+      .num_draws = 1,
+   };
+}
+static inline struct mgp_draw_range
+vkb_compact_range(const struct mgp_draw *args)
+{
+   return (struct mgp_draw_range){args->start, args->count, args->index_bias};
+}
 /* A compact draw (draw_vbo with its defaults and args' one range) that draw_unchanged did
  * not take: the pressure points, then vkb_draw_fast's way (vkb_draw_fast.c, specialised for
  * it); false: not taken, the caller sends it the whole way (vkb_draw.c), so that the two files

@@ -482,12 +482,7 @@ bool
 vkb_draw_compact(struct vkb_context *ctx, const struct mgp_draw *args)
 {
    vkb_draw_pressure_point(ctx->scr);
-   const struct mgp_draw_vbo full = {
-      .mode = args->mode,
-      .index_size = args->index_size,
-      .instance_count = 1,
-      .num_draws = 1,
-   };
-   const struct mgp_draw_range range = {args->start, args->count, args->index_bias};
+   const struct mgp_draw_vbo full = vkb_compact_vbo(args);
+   const struct mgp_draw_range range = vkb_compact_range(args);
    return draw_fast(ctx, &full, &range, 1);
 }
