@@ -61,6 +61,8 @@ typedef struct VkPhysicalDeviceMaintenance5FeaturesKHR {
 #define VKB_SAMPLER_BASE 64
 /* set 0's bindings a memo keeps (vkb_draw_fast.c, buffer_set_memo) */
 #define VKB_BUFFER_SET_MEMO_MAX 8
+/* The most resources a dispatch's shader may write for its sets to be kept (vkb_dispatch_memo) */
+#define VKB_DISPATCH_MEMO_WRITTEN 8
 #define VKB_MAX_SAMPLERS MGP_MAX_SAMPLERS /* sampler j -> binding 64 + j */
 /* Image j (a storage image, GL's image uniforms) is binding VKB_IMAGE_BASE + j, in set
  * VKB_SET_TEXTURES (glsl.h's contract: images 160..175). */
@@ -1004,6 +1006,7 @@ struct vkb_screen_stats {
    unsigned long long sampler_memo_carries;  /* memo resolutions carried into a later batch */
    unsigned long long texture_set_memo_hits; /* sets 1 bound again without a gather */
    unsigned long long buffer_set_memo_hits;  /* sets 0 bound again without a gather */
+   unsigned long long dispatch_memo_hits;    /* dispatches that bound the last one's sets */
    unsigned long long draws_recorded;        /* GL draws (ranges) recorded, merged or not */
    unsigned long long indirect_cmds;         /* vkCmdDraw(Indexed)Indirect(Count) recorded */
    unsigned long long indirect_count_cmds;   /* of those, vkCmdDraw(Indexed)IndirectCount */
@@ -1327,6 +1330,11 @@ struct vkb_screen {
     * bindings (a vertex-array switch), rs_tick at a render-state bind, dyn_tick at set_dynamic_state, state_tick at every other
     * call but a draw */
    uint64_t state_tick, buffer_tick, consts_tick, texture_tick, vertex_tick, rs_tick;
+   /* launch_grid and memory_barrier calls (which advance state_tick too): state_tick -
+    * dispatch_tick stays while only dispatches and barriers came, which leaves what a dispatch
+    * binds as it was (vkb_compute.c, dispatch_memo); dispatch_ctx, the last to dispatch */
+   uint64_t dispatch_tick;
+   const struct vkb_context *dispatch_ctx;
    /* set_dynamic_state (viewport, scissor, ...): recorded by the fast path too (dyn_dirty) */
    uint64_t dyn_tick;
    /* buffer updates renamed inside a rendering scope (vkb_rename.c): such a resource_subdata
@@ -1655,6 +1663,21 @@ struct vkb_context {
       struct mgp_buffer_range ubos[VKB_BUFFER_SET_MEMO_MAX];
    } bset[2];
    uint32_t bset_next;
+   /* What this context's last dispatch bound (vkb_compute.c, dispatch_memo): its sets and the
+    * ticks it found, so that the next dispatch of the same program, with nothing but dispatches
+    * and memory barriers reaching the backend since (scr->dispatch_tick) in the same batch and
+    * scope (no draw between: each begins a scope), binds them again without a gather. The
+    * resources its shader writes are marked written again (a read-back between clears it). */
+   struct vkb_dispatch_memo {
+      const struct vkb_shader *sh; /* NULL: none (it lives while the ticks stay) */
+      uint64_t tick;               /* scr->state_tick - scr->dispatch_tick */
+      uint64_t buffer_tick, consts_tick, texture_tick, scope_tick, serial;
+      VkDescriptorSet set[VKB_SET_COUNT];
+      uint32_t dynoff;
+      bool dyn, writes;
+      uint32_t n_written;
+      struct vkb_resource *written[VKB_DISPATCH_MEMO_WRITTEN];
+   } dmemo;
    /* default attribute values slice (per batch) */
    VkBuffer attr_buf;
    VkDeviceSize attr_off;

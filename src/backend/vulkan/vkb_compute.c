@@ -69,6 +69,64 @@ indirect_buffer(struct vkb_screen *scr, const struct mgp_launch_grid *a)
    return r;
 }
 
+/* The sets this context's last dispatch bound, when sh dispatches again with nothing but
+ * dispatches and memory barriers reaching the backend since (scr->dispatch_tick), none of
+ * another context's, in the same batch and scope (a draw between begins a scope; a submit moves
+ * it too): every binding resolves as it did, the images are in the layouts that dispatch left
+ * and its buffers are this batch's already. What the gather does besides, marking the written
+ * resources, is done again (a read-back between clears the mark). False: the gather. */
+static bool
+dispatch_memo(struct vkb_context *ctx, const struct vkb_shader *sh, uint64_t serial,
+              VkDescriptorSet sets[VKB_SET_COUNT], bool *dyn, uint32_t *dynoff)
+{
+   struct vkb_screen *scr = ctx->scr;
+   const struct vkb_dispatch_memo *m = &ctx->dmemo;
+   if (m->sh != sh || scr->dispatch_ctx != ctx || m->tick != scr->state_tick - scr->dispatch_tick ||
+       m->buffer_tick != scr->buffer_tick || m->consts_tick != scr->consts_tick ||
+       m->texture_tick != scr->texture_tick || m->scope_tick != scr->scope_tick ||
+       m->serial != serial || scr->failed)
+      return false;
+   /* a version or shadow the gather would settle first (vkb_resource_for_use) */
+   for (uint32_t i = 0; i < m->n_written; i++)
+      if (m->written[i]->ver_buf || m->written[i]->shadow || m->written[i]->shadow_zero)
+         return false;
+   for (uint32_t i = 0; i < m->n_written; i++)
+      m->written[i]->shader_written = true;
+   if (m->writes)
+      scr->shader_writes_pending = true;
+   memcpy(sets, m->set, sizeof(m->set));
+   *dyn = m->dyn;
+   *dynoff = m->dynoff;
+   scr->stats.dispatch_memo_hits++;
+   return true;
+}
+
+/* What the next dispatch_memo compares, once a gathered dispatch is recorded; nothing kept
+ * when its shader writes more than the memo holds. */
+static void
+dispatch_remember(struct vkb_context *ctx, const struct vkb_shader *sh, uint64_t serial,
+                  const VkDescriptorSet sets[VKB_SET_COUNT], const struct vkb_draw_descriptors *dd)
+{
+   struct vkb_screen *scr = ctx->scr;
+   struct vkb_dispatch_memo *m = &ctx->dmemo;
+   m->sh = NULL;
+   if (dd->n_written > VKB_DISPATCH_MEMO_WRITTEN || scr->failed)
+      return;
+   m->sh = sh;
+   m->tick = scr->state_tick - scr->dispatch_tick;
+   m->buffer_tick = scr->buffer_tick;
+   m->consts_tick = scr->consts_tick;
+   m->texture_tick = scr->texture_tick;
+   m->scope_tick = scr->scope_tick;
+   m->serial = serial;
+   memcpy(m->set, sets, sizeof(m->set));
+   m->dyn = dd->has_dynamic;
+   m->dynoff = dd->dynoff;
+   m->writes = dd->writes;
+   m->n_written = dd->n_written;
+   memcpy(m->written, dd->written, dd->n_written * sizeof(dd->written[0]));
+}
+
 void
 vkb_launch_grid(void *self, const struct mgp_launch_grid *args, const void *tail,
                 uint32_t tail_count)
@@ -105,8 +163,7 @@ vkb_launch_grid(void *self, const struct mgp_launch_grid *args, const void *tail
    /* may submit: before this dispatch's descriptors. A run of dispatches is bounded as a run of
     * draws is (each counts as a draw toward VKB_BATCH_DRAW_LIMIT), so no batch grows without
     * end, nor its one wait past the device's watchdog. */
-   vkb_arena_pressure_point(scr);
-   vkb_query_pressure_point(scr);
+   vkb_draw_pressure_point(scr);
    VkPipeline pipe = compute_pipeline(scr, sh);
    if (!pipe)
       return;
@@ -115,10 +172,18 @@ vkb_launch_grid(void *self, const struct mgp_launch_grid *args, const void *tail
    struct vkb_draw_descriptors dd_store, *dd = &dd_store;
    VkDescriptorSet sets[VKB_SET_COUNT] = {0};
    const uint64_t serial = vkb_current_serial(scr);
-   bool ok = vkb_draw_gather_descriptors(ctx, sh, dd, VKB_DRAW_ALL_SETS) && !scr->failed;
-   for (int i = 0; ok && i < VKB_SET_COUNT; i++)
+   bool dyn = false;
+   uint32_t dynoff = 0;
+   const bool memo = dispatch_memo(ctx, sh, serial, sets, &dyn, &dynoff);
+   scr->dispatch_ctx = ctx;
+   bool ok = memo || (vkb_draw_gather_descriptors(ctx, sh, dd, VKB_DRAW_ALL_SETS) && !scr->failed);
+   for (int i = 0; ok && !memo && i < VKB_SET_COUNT; i++)
       if (sh->set_used[i] && !(sets[i] = vkb_draw_descriptor_set(ctx, sh, dd, i, serial)))
          ok = false;
+   if (ok && !memo) {
+      dyn = dd->has_dynamic;
+      dynoff = dd->dynoff;
+   }
    VkCommandBuffer cmd = ok ? vkb_cmd(scr) : VK_NULL_HANDLE;
    /* the client's counts never reach the dispatch unchecked (vkb_grid_check.c) */
    VkBuffer checked = VK_NULL_HANDLE;
@@ -127,10 +192,10 @@ vkb_launch_grid(void *self, const struct mgp_launch_grid *args, const void *tail
    if (cmd) {
       vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipe);
       for (int i = 0; i < VKB_SET_COUNT; i++) {
-         const bool dyn = i == VKB_SET_BUFFERS && dd->has_dynamic;
+         const bool set_dyn = i == VKB_SET_BUFFERS && dyn;
          if (sets[i])
             vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, sh->layout, (uint32_t)i, 1,
-                                    &sets[i], dyn ? 1 : 0, &dd->dynoff);
+                                    &sets[i], set_dyn ? 1 : 0, &dynoff);
       }
       uint32_t stat_slot = 0;
       const bool counted = vkb_stat_dispatch_begin(ctx, cmd, &stat_slot);
@@ -142,10 +207,15 @@ vkb_launch_grid(void *self, const struct mgp_launch_grid *args, const void *tail
       }
       if (counted)
          vkb_stat_dispatch_end(ctx, cmd, stat_slot);
-      for (uint32_t i = 0; i < dd->n_used_bufs; i++)
+      /* a memo's buffers are in use by this batch already */
+      for (uint32_t i = 0; !memo && i < dd->n_used_bufs; i++)
          dd->used_bufs[i]->last_use = serial;
       scr->stats.dispatches++;
       scr->cur->draws++;
+      if (!memo)
+         dispatch_remember(ctx, sh, serial, sets, dd);
+   } else {
+      ctx->dmemo.sh = NULL;
    }
 }
 

@@ -27,6 +27,11 @@ struct vkb_draw_descriptors {
    uint8_t loop; /* VKB_LOOP_*: samplers reading a level attached to the framebuffer */
    struct vkb_resource *used_bufs[VKB_MAX_BINDING];
    uint32_t n_used_bufs;
+   /* the resources a storage binding names (marked shader_written), for the dispatch memo;
+    * writes: a storage binding set scr->shader_writes_pending */
+   struct vkb_resource *written[VKB_MAX_BINDING];
+   uint32_t n_written;
+   bool writes;
 };
 
 /* vkb_draw_descriptors.c: the sampler memo's epoch (moved on first when stale); resolves the

@@ -429,8 +429,9 @@ vkb_draw_gather_descriptors(struct vkb_context *ctx, struct vkb_shader *sh,
    /* GL 4.3 19: a dispatch is no rendering; the textures it samples and the images it stores
     * to may be attached to the draw framebuffer (vkb_draw_storage_image too) */
    const bool compute = sh->stage_mask == 1u << MGP_SHADER_STAGE_COMPUTE;
-   d->nw = d->n_used_bufs = 0;
+   d->nw = d->n_used_bufs = d->n_written = 0;
    d->has_dynamic = false;
+   d->writes = false;
    d->loop = 0;
    for (int set = 0; set < VKB_SET_COUNT; set++) {
       d->nsig[set] = 0;
@@ -537,9 +538,10 @@ vkb_draw_gather_descriptors(struct vkb_context *ctx, struct vkb_shader *sh,
             sig[(*nsig)++] = info.range;
             if (r) {
                d->used_bufs[d->n_used_bufs++] = r;
+               d->written[d->n_written++] = r;
                r->shader_written = true;
             }
-            scr->shader_writes_pending = true;
+            scr->shader_writes_pending = d->writes = true;
          }
          continue;
       }
@@ -555,8 +557,9 @@ vkb_draw_gather_descriptors(struct vkb_context *ctx, struct vkb_shader *sh,
             sig[(*nsig)++] = (uint64_t)(uintptr_t)d->img[nimg++].imageView;
             if (!used)
                continue; /* an invalid unit (nullDescriptor) */
+            d->written[d->n_written++] = used;
             used->shader_written = true;
-            scr->shader_writes_pending = true;
+            scr->shader_writes_pending = d->writes = true;
          }
          continue;
       }
@@ -574,8 +577,9 @@ vkb_draw_gather_descriptors(struct vkb_context *ctx, struct vkb_shader *sh,
             if (!used)
                continue; /* an invalid unit (nullDescriptor) */
             d->used_bufs[d->n_used_bufs++] = used;
+            d->written[d->n_written++] = used;
             used->shader_written = true;
-            scr->shader_writes_pending = true;
+            scr->shader_writes_pending = d->writes = true;
          }
          continue;
       }

@@ -1210,7 +1210,8 @@ vkb_image_transition(struct vkb_screen *scr, struct vkb_resource *r, uint32_t le
 }
 
 /* Buffers: one global barrier each side of a transfer write (cheap on every device; buffer
- * ranges are not tracked in this slice). */
+ * ranges are not tracked in this slice). Shader stores (storage buffers) are writes on either
+ * side: write-after-write needs the memory dependency too. */
 void
 vkb_buffer_barrier_before_write(struct vkb_screen *scr)
 {
@@ -1219,7 +1220,7 @@ vkb_buffer_barrier_before_write(struct vkb_screen *scr)
       return;
    VkMemoryBarrier mb = {
       .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
-      .srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT,
+      .srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT | VK_ACCESS_SHADER_WRITE_BIT,
       .dstAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT,
    };
    vkCmdPipelineBarrier(cmd,
@@ -1240,7 +1241,7 @@ vkb_buffer_barrier_after_write(struct vkb_screen *scr)
       .dstAccessMask = VK_ACCESS_VERTEX_ATTRIBUTE_READ_BIT | VK_ACCESS_INDEX_READ_BIT |
                        VK_ACCESS_UNIFORM_READ_BIT | VK_ACCESS_SHADER_READ_BIT |
                        VK_ACCESS_INDIRECT_COMMAND_READ_BIT | VK_ACCESS_TRANSFER_READ_BIT |
-                       VK_ACCESS_TRANSFER_WRITE_BIT,
+                       VK_ACCESS_TRANSFER_WRITE_BIT | VK_ACCESS_SHADER_WRITE_BIT,
    };
    vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT,
                         VK_PIPELINE_STAGE_VERTEX_INPUT_BIT | VK_PIPELINE_STAGE_DRAW_INDIRECT_BIT |

@@ -5270,6 +5270,185 @@ test_dispatch_run_bounded(struct t *t)
    t->cv->delete_shader(t->ctx, &a, NULL, 0);
 }
 
+/* A storage buffer of 16 bytes, zeroed. */
+static struct mgp_handle
+make_storage(struct t *t)
+{
+   struct mgp_handle h = new_handle(t, MGP_KIND_BUFFER);
+   struct mgp_resource_desc d = {.res = h,
+                                 .target = MGP_RESOURCE_TARGET_BUFFER,
+                                 .size = 16,
+                                 .bind_mask = MGP_BIND_SHADER_BUFFER,
+                                 .usage = MGP_BUFFER_USAGE_STATIC_DRAW};
+   t->sv->resource_create(t->scr, &d, NULL, 0);
+   static const uint32_t zero[4];
+   buffer_subdata(t, h, 0, sizeof(zero), zero);
+   return h;
+}
+
+static void
+bind_storage(struct t *t, struct mgp_handle buf)
+{
+   struct mgp_buffer_range br = {.res = buf, .size = 16};
+   struct mgp_set_shader_buffers sb = {.cls = 1, .start = VKB_SSBO_BASE, .count = 1};
+   t->cv->set_shader_buffers(t->ctx, &sb, &br, 1);
+}
+
+/* One dispatch of add.comp (word i += i + 1), then glMemoryBarrier(SHADER_STORAGE). */
+static void
+add_dispatch(struct t *t)
+{
+   struct mgp_launch_grid g = {.block = {4, 1, 1}, .grid = {1, 1, 1}};
+   t->cv->launch_grid(t->ctx, &g, NULL, 0);
+   struct mgp_memory_barrier mb = {.bits = MGP_BARRIER_SHADER_STORAGE};
+   t->cv->memory_barrier(t->ctx, &mb, NULL, 0);
+}
+
+/* Whether buf's four words are n, 2n, 3n, 4n (n dispatches of add.comp over it). */
+static bool
+storage_is(struct t *t, struct mgp_handle buf, uint32_t n, uint32_t got[4])
+{
+   memset(got, 0xff, 16);
+   struct mgp_resource_readback rb = {.res = buf, .size = 16, .out = {.ptr = got, .size = 16}};
+   t->cv->resource_readback(t->ctx, &rb, NULL, 0);
+   return got[0] == n && got[1] == 2 * n && got[2] == 3 * n && got[3] == 4 * n;
+}
+
+/* A dispatch of the program and bindings of the context's last one, with only dispatches and
+ * memory barriers between, binds that one's descriptor sets without gathering them again
+ * (dispatch-memo-hits), and a storage buffer bound, a buffer's storage respecified or a draw
+ * between sends it through the gather: every dispatch adds to the buffer bound when it was
+ * issued (the words read back). Red before the memo: no counter dispatch-memo-hits. */
+static void
+test_dispatch_memo(struct t *t)
+{
+   struct vkb_screen *scr = t->scr;
+   struct mgp_handle prog = new_handle(t, MGP_KIND_SHADER);
+   size_t cs_size;
+   void *cs = read_file("add.comp.spv", &cs_size);
+   struct mgp_create_shader c = {.cso = prog, .stage_mask = 1u << MGP_SHADER_STAGE_COMPUTE};
+   c.spirv[MGP_SHADER_STAGE_COMPUTE] = (struct mgp_span){.ptr = cs, .size = cs_size};
+   t->cv->create_shader(t->ctx, &c, NULL, 0);
+   free(cs);
+   struct mgp_handle_args a = {prog};
+   t->cv->set_dispatch_program(t->ctx, &a, NULL, 0);
+   struct mgp_handle ba = make_storage(t), bb = make_storage(t);
+   uint32_t got[4];
+
+   bind_storage(t, ba);
+   const unsigned long long hits0 = counter(t, "dispatch-memo-hits");
+   for (int i = 0; i < 3; i++)
+      add_dispatch(t);
+   const unsigned long long hits1 = counter(t, "dispatch-memo-hits");
+   check(hits1 == hits0 + 2,
+         "3 dispatches of one program and buffer: %llu bound the last one's "
+         "sets (want 2)",
+         hits1 - hits0);
+   /* another buffer bound: the next dispatch writes it, the one after binds its sets again */
+   bind_storage(t, bb);
+   add_dispatch(t);
+   const unsigned long long hits2 = counter(t, "dispatch-memo-hits");
+   add_dispatch(t);
+   const unsigned long long hits3 = counter(t, "dispatch-memo-hits");
+   bool ok = storage_is(t, ba, 3, got);
+   check(ok && hits2 == hits1 && hits3 == hits2 + 1,
+         "buffer A after 3 dispatches: %u %u %u %u (want 3 6 9 12); the dispatch after "
+         "binding B gathered (%llu memo hits, want 0), the next did not (%llu, want 1)",
+         got[0], got[1], got[2], got[3], hits2 - hits1, hits3 - hits2);
+   ok = storage_is(t, bb, 2, got);
+   check(ok, "buffer B after the 2 dispatches once it was bound: %u %u %u %u (want 2 4 6 8)",
+         got[0], got[1], got[2], got[3]);
+   /* A respecified to 32 bytes (glBufferData: another VkBuffer) between two dispatches */
+   bind_storage(t, ba);
+   add_dispatch(t);
+   struct mgp_resource_desc d = {.res = ba,
+                                 .target = MGP_RESOURCE_TARGET_BUFFER,
+                                 .size = 32,
+                                 .bind_mask = MGP_BIND_SHADER_BUFFER,
+                                 .usage = MGP_BUFFER_USAGE_STATIC_DRAW};
+   t->sv->resource_respecify(t->scr, &d, NULL, 0);
+   static const uint32_t zero[4];
+   buffer_subdata(t, ba, 0, sizeof(zero), zero);
+   add_dispatch(t);
+   add_dispatch(t);
+   ok = storage_is(t, ba, 2, got);
+   check(ok && t->fatal_count == 0 && !scr->failed,
+         "buffer A respecified between dispatches: %u %u %u %u (want 2 4 6 8, the 2 "
+         "dispatches after it)",
+         got[0], got[1], got[2], got[3]);
+   struct mgp_handle_args da = {ba}, db = {bb};
+   t->sv->resource_destroy(t->scr, &da, NULL, 0);
+   t->sv->resource_destroy(t->scr, &db, NULL, 0);
+   t->cv->set_dispatch_program(t->ctx, &(struct mgp_handle_args){0}, NULL, 0);
+   t->cv->delete_shader(t->ctx, &a, NULL, 0);
+}
+
+/* A draw into a texture between two dispatches that store to it: the draw's rendering scope
+ * moves the texture to the attachment layout, so the dispatch after it gathers again, which
+ * moves it back to GENERAL (image-transitions), instead of binding the last dispatch's sets.
+ * Red without the memo's scope compare: a memo hit and one transition (the draw's) alone. */
+static void
+test_dispatch_memo_draw_between(struct t *t, struct mgp_handle color_prog)
+{
+   struct vkb_screen *scr = t->scr;
+   struct mgp_handle tex =
+      make_image(t, MGP_RESOURCE_TARGET_TEX_2D, MGP_FORMAT_RGBA8_UNORM, 4, 4, 1);
+   struct mgp_framebuffer_state fb;
+   memset(&fb, 0, sizeof(fb));
+   fb.fbo = (struct mgp_handle){1, 1};
+   fb.color[0] = surface(tex, MGP_FORMAT_RGBA8_UNORM, 1);
+   fb.read = fb.color[0];
+   for (int i = 0; i < 8; i++)
+      fb.draw_buffers[i] = i == 0 ? 0 : -1;
+   fb.width = fb.height = 4;
+   fb.layers = fb.samples = 1;
+   fb.content_hash = 78;
+   set_fb(t, &fb);
+   set_viewport(t, 0, 0, 4, 4, false, NULL);
+   struct mgp_render_state s = gl_render_state();
+   bind_rs(t, &s);
+   bind_ve(t, false, 8);
+   bind_vb(t, make_buffer(t, sizeof(tri_ccw), tri_ccw));
+   use_program(t, color_prog);
+   set_consts(t, color_prog, 0, 1, 0, 1, 0, 0, 0, 0, 0);
+   struct mgp_handle prog = new_handle(t, MGP_KIND_SHADER);
+   size_t cs_size;
+   void *cs = read_file("image_store.comp.spv", &cs_size);
+   struct mgp_create_shader c = {.cso = prog, .stage_mask = 1u << MGP_SHADER_STAGE_COMPUTE};
+   c.spirv[MGP_SHADER_STAGE_COMPUTE] = (struct mgp_span){.ptr = cs, .size = cs_size};
+   t->cv->create_shader(t->ctx, &c, NULL, 0);
+   free(cs);
+   struct mgp_handle_args a = {prog};
+   t->cv->set_dispatch_program(t->ctx, &a, NULL, 0);
+   struct mgp_image_view iv = {
+      .res = tex, .format = MGP_FORMAT_RGBA8_UNORM, .access = MGP_IMAGE_ACCESS_WRITE_ONLY};
+   struct mgp_set_shader_images si = {.start = 0, .count = 1};
+   t->cv->set_shader_images(t->ctx, &si, &iv, 1);
+   struct mgp_launch_grid g = {.block = {1, 1, 1}, .grid = {1, 1, 1}};
+   t->cv->launch_grid(t->ctx, &g, NULL, 0);
+   const unsigned long long hits0 = counter(t, "dispatch-memo-hits");
+   const unsigned long long tr0 = counter(t, "image-transitions");
+   draw(t, MGP_PRIM_TRIANGLES, 0, 3, 1, 0, 0);
+   t->cv->launch_grid(t->ctx, &g, NULL, 0);
+   const unsigned long long hits = counter(t, "dispatch-memo-hits") - hits0;
+   const unsigned long long tr = counter(t, "image-transitions") - tr0;
+   t->cv->launch_grid(t->ctx, &g, NULL, 0);
+   const unsigned long long hits2 = counter(t, "dispatch-memo-hits") - hits0;
+   check(hits == 0 && tr >= 2 && hits2 == 1 && t->fatal_count == 0 && !scr->failed,
+         "a draw into the stored texture between two dispatches: the second gathered (%llu memo "
+         "hits, want 0) with %llu image transitions (want 2: to the attachment and back to "
+         "GENERAL); the third bound its sets again (%llu, want 1)",
+         hits, tr, hits2);
+   struct mgp_image_view nv = {.format = MGP_FORMAT_RGBA8_UNORM};
+   t->cv->set_shader_images(t->ctx, &si, &nv, 1);
+   use_default_fb(t, false);
+   set_viewport(t, 0, 0, W, H, false, NULL);
+   struct mgp_handle_args da = {tex};
+   t->sv->resource_destroy(t->scr, &da, NULL, 0);
+   t->cv->set_dispatch_program(t->ctx, &(struct mgp_handle_args){0}, NULL, 0);
+   t->cv->delete_shader(t->ctx, &a, NULL, 0);
+}
+
 /* More occlusion and timestamp slots in flight than the server holds for a session
  * (VKB_QUERY_POOLS_MAX pools of VKB_QUERY_POOL_SLOTS): 6,000 occlusion queries over a triangle
  * each, then one over 5,000 draws each after a timestamp counter (a counter ends the rendering
@@ -6116,6 +6295,8 @@ main(int argc, char **argv)
    test_image_layer_respecify(&t);
    test_stat_query_many_dispatches(&t);
    test_dispatch_run_bounded(&t);
+   test_dispatch_memo(&t);
+   test_dispatch_memo_draw_between(&t, prog);
    test_stream_vb(&t, prog);
    test_ubo(&t);
    test_cull(&t, prog);
