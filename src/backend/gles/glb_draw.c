@@ -2224,17 +2224,33 @@ compact_host_draw_bind(struct glb_context *ctx, const struct mgp_draw *args, boo
                              (const void *)(uintptr_t)off);
 }
 
+/* compact_host_draw's glDrawElements where its element buffer is to be bound (another draw's
+ * was, as each after a vertex array switch), untraced (compact_host_draw found no trace), the
+ * counts counted: the context and the draw stand across the bind, the draw a tail call. */
+static __attribute__((noinline)) void
+compact_elements_bind(struct glb_context *ctx, const struct mgp_draw *args)
+{
+   struct glb_screen *scr = ctx->scr;
+   GLB_GL_UNTRACED(scr->h)->glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, ctx->ib_name);
+   scr = ctx->scr;
+   scr->sh.element_buffer = ctx->ib_name;
+   glb_shadow_set(scr, GLB_SH_ELEMENT_BUFFER);
+   const unsigned size = args->index_size;
+   const uint64_t off = ctx->ib.offset + ((uint64_t)args->start << (size >> 1));
+   GLB_GL_UNTRACED(scr->h)->glDrawElements(prims[args->mode], (GLsizei)args->count,
+                                           index_types[size], (const void *)(uintptr_t)off);
+}
+
 /* The same, out of line: draw_other's tail call, so draw_other keeps two registers across
  * apply_marked and no record. Without a trace note, a smooth line's note or an element buffer
- * to bind (glb_draw's cases), the counts and the host call as a tail call, without a frame. */
+ * to bind (glb_draw's cases), the counts and the host call as a tail call, without a frame
+ * (the bind: compact_elements_bind's, a tail call). */
 static __attribute__((noinline)) void
 compact_host_draw(struct glb_context *ctx, const struct mgp_draw *args, bool unchanged)
 {
    struct glb_screen *scr = ctx->scr;
    const unsigned mode = args->mode, size = args->index_size;
-   if (ctx->draw_line_smooth || glb_host_trace ||
-       (size && (!glb_shadow_known(scr, GLB_SH_ELEMENT_BUFFER) ||
-                 scr->sh.element_buffer != ctx->ib_name))) {
+   if (ctx->draw_line_smooth || glb_host_trace) {
       compact_host_draw_bind(ctx, args, unchanged);
       return;
    }
@@ -2242,6 +2258,10 @@ compact_host_draw(struct glb_context *ctx, const struct mgp_draw *args, bool unc
    const struct glb_host *h = scr->h;
    if (!size) {
       GLB_GL_UNTRACED(h)->glDrawArrays(prims[mode], (GLint)args->start, (GLsizei)args->count);
+      return;
+   }
+   if (!glb_shadow_known(scr, GLB_SH_ELEMENT_BUFFER) || scr->sh.element_buffer != ctx->ib_name) {
+      compact_elements_bind(ctx, args);
       return;
    }
    const uint64_t off = ctx->ib.offset + ((uint64_t)args->start << (size >> 1));
