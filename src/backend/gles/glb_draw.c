@@ -1361,12 +1361,12 @@ apply_short(struct glb_context *ctx, uint32_t todo)
 {
    struct glb_screen *scr = ctx->scr;
    struct glb_shader *prog = ctx->draw_prog;
-   /* todo holds GLB_DIRTY_SHORT's four bits at most: the others skipped, counted bit by bit */
-   _Static_assert(GLB_DIRTY_SHORT == ((1u << 5) | (1u << 7) | (1u << 9) | (1u << 10)),
-                  "GLB_DIRTY_SHORT");
-   scr->stats.groups_skipped += bit_count(GLB_DIRTY_ALL) - ((todo >> 5 & 1) + (todo >> 7 & 1) +
-                                                            (todo >> 9 & 1) + (todo >> 10 & 1));
+   /* todo holds GLB_DIRTY_SHORT's four bits at most: every group skipped but those put, one
+    * less as each is reached (a decline leaves those after it counted skipped) */
+   scr->stats.groups_skipped += bit_count(GLB_DIRTY_ALL);
+   scr->stats.groups_skipped -= (todo & GLB_DIRTY_SAMPLERS) != 0;
    if (todo & GLB_DIRTY_BUFFERS) {
+      scr->stats.groups_skipped--;
       scr->stats.buffers_only_draws++;
       if (!glb_program_buffers(ctx, prog, "draw") ||
           ((prog->ssbo_mask | prog->image_mask) && !glb_storage_bind(ctx, prog, "draw")))
@@ -1375,17 +1375,22 @@ apply_short(struct glb_context *ctx, uint32_t todo)
    if ((todo & GLB_DIRTY_SAMPLERS) && !glb_samplers_bind(ctx, prog))
       return false;
    if (todo & GLB_DIRTY_VERTEX_BUFFERS) {
+      scr->stats.groups_skipped--;
       const int put = vertex_buffers_short(ctx, prog);
       if (!put || (put < 0 && !apply_vertex_input(ctx, prog, false, true)))
          return false;
    }
    if (todo & GLB_DIRTY_DYNAMIC) {
+      scr->stats.groups_skipped--;
       const uint32_t parts = ctx->dyn_parts;
-      scr->stats.dyn_parts_skipped += bit_count(GLB_DYN_ALL & ~parts);
-      if (parts == GLB_DYN_VIEWPORT && ctx->dyn_set)
-         apply_viewport(ctx); /* a viewport change alone: its compare and call */
-      else
+      if (parts == GLB_DYN_VIEWPORT && ctx->dyn_set) {
+         /* a viewport change alone: its compare and call, the other parts skipped */
+         scr->stats.dyn_parts_skipped += bit_count(GLB_DYN_ALL & ~(uint32_t)GLB_DYN_VIEWPORT);
+         apply_viewport(ctx);
+      } else {
+         scr->stats.dyn_parts_skipped += bit_count(GLB_DYN_ALL & ~parts);
          apply_dynamic_state(ctx, parts);
+      }
    }
    ctx->dirty = ctx->ubo_padded ? GLB_DIRTY_BUFFERS : 0; /* copied again at each draw */
    ctx->dyn_parts = 0;
@@ -2170,15 +2175,14 @@ compact_counts(struct glb_context *ctx, bool unchanged)
       scr->stats.point_size_cut_draws++;
 }
 
-/* The compact draw (one range, one instance, no flags) after no change but of the groups a
- * draw of the same program and render state puts alone: the host holds this context's state as
- * its last draw left it and every group a call marked since is one of GROUPS (apply_marked
- * puts them), the last draw was not declined after it nor drew patches (GLB_DIRTY_CHECKS), its
- * checks stand (compact_fits) and the indices lie inside the element buffer: the marked groups,
- * then GLES's plain glDrawArrays/glDrawElements (one instance). The host's first draw is
- * draw_bound's (rearm_exit). false: draw_bound decides, as for any other draw. */
-static bool
-draw_compact_unchanged(struct glb_context *ctx, const struct mgp_draw *args)
+/* Whether the compact draw (one range, one instance, no flags) takes the way after no change
+ * but of the groups a draw of the same program and render state puts alone: the host holds this
+ * context's state as its last draw left it and every group a call marked since is one of GROUPS
+ * (apply_marked puts them), the last draw was not declined after it nor drew patches
+ * (GLB_DIRTY_CHECKS), its checks stand (compact_fits) and the indices lie inside the element
+ * buffer. The host's first draw is draw_bound's (rearm_exit). */
+static inline __attribute__((always_inline)) bool
+compact_marked_fits(struct glb_context *ctx, const struct mgp_draw *args)
 {
    struct glb_screen *scr = ctx->scr;
    /* A change of the dynamic state (viewport, scissor, ...), of the program's buffers, of its
@@ -2194,39 +2198,81 @@ draw_compact_unchanged(struct glb_context *ctx, const struct mgp_draw *args)
       return false;
    if (!ctx->compact_modes)
       ctx->compact_modes = compact_modes(ctx);
-   if (!compact_fits(ctx, args) ||
-       (args->index_size &&
-        ((scr->sh.ib_checked != ctx && !element_buffer_check(ctx)) || !indices_inside(ctx, args))))
-      return false;
-   /* the host holds this context's last draw and every mark is a group (GROUPS): apply_state
-    * would take apply_marked's way */
-   const bool unchanged = !ctx->dirty;
-   if (!unchanged && !apply_marked(ctx, ctx->dirty))
-      return true; /* declined, as draw_bound's apply_state would (the marks stay) */
+   return compact_fits(ctx, args) &&
+          (!args->index_size ||
+           ((scr->sh.ib_checked == ctx || element_buffer_check(ctx)) && indices_inside(ctx, args)));
+}
+
+/* The compact draw's counts and GLES's plain glDrawArrays/glDrawElements (one instance), its
+ * marks on the host (compact_marked_fits), where a trace note, a smooth line's note or the
+ * element buffer's bind is due (compact_host_draw's other cases). */
+static __attribute__((noinline)) void
+compact_host_draw_bind(struct glb_context *ctx, const struct mgp_draw *args, bool unchanged)
+{
+   struct glb_screen *scr = ctx->scr;
    compact_counts(ctx, unchanged);
    const unsigned mode = args->mode, size = args->index_size;
    note_line_smooth(ctx, mode);
    const struct glb_host *h = scr->h;
    if (!size) {
       GLB_GL(h)->glDrawArrays(prims[mode], (GLint)args->start, (GLsizei)args->count);
-      return true;
+      return;
    }
    bind_element_buffer(scr, ctx->ib_name);
    const uint64_t off = ctx->ib.offset + ((uint64_t)args->start << (size >> 1));
    GLB_GL(h)->glDrawElements(prims[mode], (GLsizei)args->count, index_types[size],
                              (const void *)(uintptr_t)off);
-   return true;
 }
 
-/* glb_draw's way past its draw with nothing marked: conditional rendering's discard, bound,
- * the compact draw with its marks, else draw_bound's. */
+/* compact_host_draw's glDrawElements where its element buffer is to be bound (another draw's
+ * was, as each after a vertex array switch), untraced (compact_host_draw found no trace), the
+ * counts counted: the context and the draw stand across the bind, the draw a tail call. */
 static __attribute__((noinline)) void
-draw_other(struct glb_context *ctx, const struct mgp_draw *args)
+compact_elements_bind(struct glb_context *ctx, const struct mgp_draw *args)
 {
-   if (ctx->cond_discard)
-      return; /* conditional rendering on a zero result (GL 3.3 §2.18) */
-   if (!glb_context_bind_draw(ctx) || draw_compact_unchanged(ctx, args))
+   struct glb_screen *scr = ctx->scr;
+   GLB_GL_UNTRACED(scr->h)->glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, ctx->ib_name);
+   scr = ctx->scr;
+   scr->sh.element_buffer = ctx->ib_name;
+   glb_shadow_set(scr, GLB_SH_ELEMENT_BUFFER);
+   const unsigned size = args->index_size;
+   const uint64_t off = ctx->ib.offset + ((uint64_t)args->start << (size >> 1));
+   GLB_GL_UNTRACED(scr->h)->glDrawElements(prims[args->mode], (GLsizei)args->count,
+                                           index_types[size], (const void *)(uintptr_t)off);
+}
+
+/* The same, out of line: draw_other's tail call, so draw_other keeps two registers across
+ * apply_marked and no record. Without a trace note, a smooth line's note or an element buffer
+ * to bind (glb_draw's cases), the counts and the host call as a tail call, without a frame
+ * (the bind: compact_elements_bind's, a tail call). */
+static __attribute__((noinline)) void
+compact_host_draw(struct glb_context *ctx, const struct mgp_draw *args, bool unchanged)
+{
+   struct glb_screen *scr = ctx->scr;
+   const unsigned mode = args->mode, size = args->index_size;
+   if (ctx->draw_line_smooth || glb_host_trace) {
+      compact_host_draw_bind(ctx, args, unchanged);
       return;
+   }
+   compact_counts(ctx, unchanged);
+   const struct glb_host *h = scr->h;
+   if (!size) {
+      GLB_GL_UNTRACED(h)->glDrawArrays(prims[mode], (GLint)args->start, (GLsizei)args->count);
+      return;
+   }
+   if (!glb_shadow_known(scr, GLB_SH_ELEMENT_BUFFER) || scr->sh.element_buffer != ctx->ib_name) {
+      compact_elements_bind(ctx, args);
+      return;
+   }
+   const uint64_t off = ctx->ib.offset + ((uint64_t)args->start << (size >> 1));
+   GLB_GL_UNTRACED(h)->glDrawElements(prims[mode], (GLsizei)args->count, index_types[size],
+                                      (const void *)(uintptr_t)off);
+}
+
+/* draw_other's draw_bound, out of line: the record and its range on this frame alone. */
+static __attribute__((noinline)) void
+draw_other_bound(struct glb_context *ctx, const struct mgp_draw *args)
+{
    const struct mgp_draw_vbo vbo = {
       .mode = args->mode,
       .index_size = args->index_size,
@@ -2235,6 +2281,35 @@ draw_other(struct glb_context *ctx, const struct mgp_draw *args)
    };
    const struct mgp_draw_range range = {args->start, args->count, args->index_bias};
    draw_bound(ctx, &vbo, &range, 1);
+}
+
+/* glb_draw's way past its draw with nothing marked: conditional rendering's discard, bound
+ * (glb_context_bind_draw's common case inline: the host context current, this context bound,
+ * the shadow kept and trusted), the compact draw with its marks (apply_marked, then
+ * compact_host_draw), else draw_bound's. */
+static __attribute__((noinline)) void
+draw_other(struct glb_context *ctx, const struct mgp_draw *args)
+{
+   if (ctx->cond_discard)
+      return; /* conditional rendering on a zero result (GL 3.3 §2.18) */
+   struct glb_screen *scr = ctx->scr;
+   if (glb_bound_here(ctx) && !scr->no_shadow)
+      scr->sh.trusted = true;
+   else if (!glb_context_bind_draw(ctx))
+      return;
+   if (!compact_marked_fits(ctx, args)) {
+      draw_other_bound(ctx, args);
+      return;
+   }
+   /* every mark is a group (GROUPS): apply_state would take apply_marked's way */
+   const uint32_t todo = ctx->dirty;
+   if (!todo) {
+      compact_host_draw(ctx, args, true);
+      return;
+   }
+   if (apply_marked(ctx, todo))
+      compact_host_draw(ctx, args, false);
+   /* else declined, as draw_bound's apply_state would (the marks stay) */
 }
 
 /* The compact draw, the common one: with nothing marked since the last draw on a host holding
