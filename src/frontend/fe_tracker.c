@@ -157,6 +157,29 @@ emit_render_state(struct fe_context *ctx)
    const uint32_t fix = attachment_zero_masks(ctx, &drawn);
    if (t->started && t->rs_version == ctx->rs_version && t->rs_fix == fix)
       return;
+   /* One setter's change since the state sent (fe_state.c, ctx->rs_delta), no attachment masks
+    * then or now: the state differs from the one sent in that field alone. */
+   const struct fe_rs_delta *d = &ctx->rs_delta;
+   const bool one = t->started && !fix && !t->rs_fix && d->version == ctx->rs_version &&
+                    t->rs_version + 1 == d->version;
+   if (one && t->rs_back.valid && t->rs_back.off == d->off && t->rs_back.size == d->size &&
+       t->rs_back.value == d->to &&
+       fe_cso_touch(ctx->cso_render_state, t->rs_back.entry, t->rs_back.handle)) {
+      /* back to the state sent before (a toggle): its CSO, still cached, without the
+       * payload's compare; the way back from it is the state left */
+      const struct mgp_handle h = t->rs_back.handle;
+      const uint32_t entry = t->rs_back.entry;
+      t->rs_back.value = d->from;
+      t->rs_back.handle = t->rs_bound;
+      t->rs_back.entry = t->rs_entry;
+      t->rs_version = ctx->rs_version;
+      t->rs_entry = entry;
+      if (!mgp_handle_eq(h, t->rs_bound)) {
+         mgp_bind_render_state(&ctx->pipe, &(struct mgp_handle_args){h});
+         t->rs_bound = h;
+      }
+      return;
+   }
    t->rs_version = ctx->rs_version;
    t->rs_fix = fix;
    struct mgp_render_state fixed;
@@ -168,6 +191,18 @@ emit_render_state(struct fe_context *ctx)
    }
    struct mgp_handle h =
       fe_cso_lookup_memo(ctx, ctx->cso_render_state, rs, sizeof(*rs), &t->rs_memo);
+   /* the memo holds the entry found (a miss puts it first) */
+   const uint32_t entry = mgp_handle_eq(t->rs_memo.handle[0], h)   ? t->rs_memo.entry[0]
+                          : mgp_handle_eq(t->rs_memo.handle[1], h) ? t->rs_memo.entry[1]
+                                                                   : 0;
+   /* the way back to the state sent before: the delta's field at its value then */
+   t->rs_back.valid = one && t->rs_entry && entry && !mgp_handle_is_null(t->rs_bound);
+   t->rs_back.off = d->off;
+   t->rs_back.size = d->size;
+   t->rs_back.value = d->from;
+   t->rs_back.handle = t->rs_bound;
+   t->rs_back.entry = t->rs_entry;
+   t->rs_entry = entry;
    if (!mgp_handle_eq(h, t->rs_bound)) {
       mgp_bind_render_state(&ctx->pipe, &(struct mgp_handle_args){h});
       t->rs_bound = h;
@@ -823,6 +858,19 @@ put_dynamic_state(struct fe_context *ctx, struct fe_exec *e)
    }
 }
 
+/* Draw buffer 0's advanced equation (fe_blend_in_shader), which the fragment stage blends
+ * itself; the backend leaves that target's fixed-function blending off. */
+static inline __attribute__((always_inline)) void
+put_blend_equation(struct fe_context *ctx, struct fe_exec *e)
+{
+   const struct glsl_default_block *db = &e->glsl->default_block;
+   const struct mgp_blend_target *b = &ctx->rs.blend[0];
+   float eq = 0.0f;
+   if (b->enable && b->eq_rgb >= MGP_BLEND_OP_MULTIPLY && b->eq_rgb < MGP_BLEND_OP_COUNT)
+      eq = (float)(1 + b->eq_rgb - MGP_BLEND_OP_MULTIPLY + (fe_fbo_draw_fixed_point(ctx) ? 0 : 16));
+   put_state(e, db->state_offset[GLSL_STATE_BLEND_EQUATION], &eq, sizeof(eq));
+}
+
 static void
 update_state_uniforms(struct fe_context *ctx, struct fe_exec *e)
 {
@@ -849,16 +897,8 @@ update_state_uniforms(struct fe_context *ctx, struct fe_exec *e)
       fe_compat_glsl_state(ctx, &st);
       put_state(e, db->state_offset[GLSL_STATE_COMPAT], (const float *)&st, sizeof(st));
    }
-   if (db->state_mask & (1u << GLSL_STATE_BLEND_EQUATION)) {
-      /* draw buffer 0's advanced equation (fe_blend_in_shader), which the fragment stage
-       * blends itself; the backend leaves that target's fixed-function blending off */
-      const struct mgp_blend_target *b = &ctx->rs.blend[0];
-      float eq = 0.0f;
-      if (b->enable && b->eq_rgb >= MGP_BLEND_OP_MULTIPLY && b->eq_rgb < MGP_BLEND_OP_COUNT)
-         eq = (float)(1 + b->eq_rgb - MGP_BLEND_OP_MULTIPLY +
-                      (fe_fbo_draw_fixed_point(ctx) ? 0 : 16));
-      put_state(e, db->state_offset[GLSL_STATE_BLEND_EQUATION], &eq, sizeof(eq));
-   }
+   if (db->state_mask & (1u << GLSL_STATE_BLEND_EQUATION))
+      put_blend_equation(ctx, e);
    if (db->state_mask & (1u << GLSL_STATE_PRIMITIVE_DIVISOR)) {
       /* kept with the draw by fe_ff_note_program_draw (a compatibility context's alone) */
       const float d = ctx->ff ? (float)ctx->ff->prim_divisor : 1.0f;
@@ -1461,7 +1501,16 @@ fe_tracker_repeat_render(struct fe_context *ctx)
    struct fe_tracker *t = &ctx->tracker;
    struct fe_exec *e = ctx->exec;
    t->value_validates++;
-   update_state_uniforms(ctx, e);
+   /* the hidden members that read render or dynamic state (the point size, draw buffer 0's
+    * advanced equation, gl_DepthRange): the others read bindings, textures, the framebuffer
+    * or a compatibility context's state, none of which moved (the repeat's serial says so) */
+   if (e->num_parts) {
+      update_state_uniforms(ctx, e);
+   } else {
+      put_dynamic_state(ctx, e);
+      if (e->glsl->default_block.state_mask & (1u << GLSL_STATE_BLEND_EQUATION))
+         put_blend_equation(ctx, e);
+   }
    if (e->uniform_version != t->draw_in.uniform_version)
       emit_constants(ctx, e);
    emit_render_state(ctx);
