@@ -226,8 +226,15 @@ fe_cso_lookup_memo(struct fe_context *ctx, struct fe_cso_cache *c, const void *p
 
 /* Marks the entry only (a store, cheap enough for every unit of every draw); eviction moves
  * a marked entry to the head instead of evicting it (evict_one). */
-bool
+void
 fe_cso_touch(struct fe_cso_cache *c, uint32_t entry, struct mgp_handle h)
+{
+   if (entry - 1 < c->cap && mgp_handle_eq(c->entries[entry - 1].handle, h))
+      c->entries[entry - 1].touched = true;
+}
+
+bool
+fe_cso_touch_held(struct fe_cso_cache *c, uint32_t entry, struct mgp_handle h)
 {
    if (entry - 1 >= c->cap || !mgp_handle_eq(c->entries[entry - 1].handle, h))
       return false;

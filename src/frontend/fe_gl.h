@@ -774,16 +774,7 @@ struct fe_tracker {
    uint64_t ds_dynamic_bumps;  /* ctx->dynamic_bumps when emit_dynamic_state took ds_dirty */
    uint64_t viewports_version; /* of the viewports past 0 set_viewports sent (0: never) */
    struct mgp_handle rs_bound;
-   uint32_t rs_entry;          /* rs_bound's entry in the render-state CSO cache (0: unknown) */
    struct fe_cso_memo rs_memo; /* emit_render_state's last two render states */
-   /* emit_render_state's way back: the state sent but for the one field of ctx->rs_delta's off
-    * and size holding `value` (the state sent before it) is the CSO handle, at cache entry
-    * entry; valid only where both were sent without attachment masks (rs_fix 0) */
-   struct {
-      uint32_t off, size, value, entry;
-      struct mgp_handle handle;
-      bool valid;
-   } rs_back;
    uint32_t rs_fix; /* the components it left out of each draw buffer's mask (fe_tracker.c) */
    uint64_t fb_key[10];
    uint64_t fb_hash;
@@ -987,15 +978,6 @@ struct fe_context {
    /* render state: the pipeline subset and the dynamic subset (docs/PIPE.md#state) */
    struct mgp_render_state rs;
    uint64_t rs_version;
-   /* fe_state.c's last render-state change through its setters, one field of rs (size bytes
-    * at off; FE_RS_DELTA_BLEND: every draw buffer's blend enable) from `from` to `to`, which
-    * moved rs_version to `version`: where that is rs_version and the tracker sent
-    * rs_version - 1, the field is all that differs from the state it sent (emit_render_state's
-    * way back to the state before, a toggle). Other writers move rs_version without it. */
-   struct fe_rs_delta {
-      uint64_t version;
-      uint32_t off, size, from, to;
-   } rs_delta;
    struct mgp_dynamic_state ds;
    uint64_t ds_version;
    /* the words of ds fe_state.c's setters changed (bit i: word i) since emit_dynamic_state last
@@ -1152,6 +1134,27 @@ struct fe_context {
       struct fe_buffer *buf;
       uint64_t gen;
    } bind_cache[FE_BIND_CACHE];
+   /* After the rest, which they would move otherwise (see bind_cache). fe_state.c's last
+    * render-state change through its setters, one field of rs (size bytes at off;
+    * FE_RS_DELTA_BLEND: every draw buffer's blend enable) from `from` to `to`, which moved
+    * rs_version to `version`: where that is rs_version and the tracker sent rs_version - 1, the
+    * field is all that differs from the state it sent (emit_render_state's way back to the
+    * state before, a toggle). Other writers move rs_version without it. */
+   struct fe_rs_delta {
+      uint64_t version;
+      uint32_t off, size, from, to;
+   } rs_delta;
+   /* The tracker's (fe_tracker_init clears them): the sent render state's entry in the
+    * render-state CSO cache (0: unknown), and emit_render_state's way back: the state sent but
+    * for the one field of rs_delta's off and size holding `value` (the state sent before it)
+    * is the CSO handle, at cache entry entry; valid only where both were sent without
+    * attachment masks (rs_fix 0) */
+   uint32_t rs_entry;
+   struct fe_rs_back {
+      uint32_t off, size, value, entry;
+      struct mgp_handle handle;
+      bool valid;
+   } rs_back;
 };
 
 /* Whether the context is an OpenGL ES 3.1 one: ES 3.1's entry points, state and GLSL ES 3.10,

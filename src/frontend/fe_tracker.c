@@ -46,6 +46,8 @@ fe_tracker_init(struct fe_context *ctx)
    static pthread_once_t once = PTHREAD_ONCE_INIT;
    pthread_once(&once, verify_read);
    memset(&ctx->tracker, 0, sizeof(ctx->tracker));
+   ctx->rs_entry = 0;
+   ctx->rs_back = (struct fe_rs_back){0};
    ctx->tracker.attrib_defaults_dirty = (1u << FE_MAX_VERTEX_ATTRIBS) - 1;
    ctx->tracker.verify = verify_value;
 }
@@ -149,31 +151,28 @@ attachment_masks_apply(struct mgp_render_state *rs, uint32_t zero, uint32_t draw
             (uint8_t) ~((zero >> (4 * i)) & 0xf);
 }
 
-static void
-emit_render_state(struct fe_context *ctx)
+/* emit_render_state's send, out of line: the draws that send nothing keep its small frame. */
+static __attribute__((noinline)) void
+render_state_send(struct fe_context *ctx, uint32_t fix, uint32_t drawn)
 {
    struct fe_tracker *t = &ctx->tracker;
-   uint32_t drawn;
-   const uint32_t fix = attachment_zero_masks(ctx, &drawn);
-   if (t->started && t->rs_version == ctx->rs_version && t->rs_fix == fix)
-      return;
    /* One setter's change since the state sent (fe_state.c, ctx->rs_delta), no attachment masks
     * then or now: the state differs from the one sent in that field alone. */
    const struct fe_rs_delta *d = &ctx->rs_delta;
    const bool one = t->started && !fix && !t->rs_fix && d->version == ctx->rs_version &&
                     t->rs_version + 1 == d->version;
-   if (one && t->rs_back.valid && t->rs_back.off == d->off && t->rs_back.size == d->size &&
-       t->rs_back.value == d->to &&
-       fe_cso_touch(ctx->cso_render_state, t->rs_back.entry, t->rs_back.handle)) {
+   if (one && ctx->rs_back.valid && ctx->rs_back.off == d->off && ctx->rs_back.size == d->size &&
+       ctx->rs_back.value == d->to &&
+       fe_cso_touch_held(ctx->cso_render_state, ctx->rs_back.entry, ctx->rs_back.handle)) {
       /* back to the state sent before (a toggle): its CSO, still cached, without the
        * payload's compare; the way back from it is the state left */
-      const struct mgp_handle h = t->rs_back.handle;
-      const uint32_t entry = t->rs_back.entry;
-      t->rs_back.value = d->from;
-      t->rs_back.handle = t->rs_bound;
-      t->rs_back.entry = t->rs_entry;
+      const struct mgp_handle h = ctx->rs_back.handle;
+      const uint32_t entry = ctx->rs_back.entry;
+      ctx->rs_back.value = d->from;
+      ctx->rs_back.handle = t->rs_bound;
+      ctx->rs_back.entry = ctx->rs_entry;
       t->rs_version = ctx->rs_version;
-      t->rs_entry = entry;
+      ctx->rs_entry = entry;
       if (!mgp_handle_eq(h, t->rs_bound)) {
          mgp_bind_render_state(&ctx->pipe, &(struct mgp_handle_args){h});
          t->rs_bound = h;
@@ -196,17 +195,28 @@ emit_render_state(struct fe_context *ctx)
                           : mgp_handle_eq(t->rs_memo.handle[1], h) ? t->rs_memo.entry[1]
                                                                    : 0;
    /* the way back to the state sent before: the delta's field at its value then */
-   t->rs_back.valid = one && t->rs_entry && entry && !mgp_handle_is_null(t->rs_bound);
-   t->rs_back.off = d->off;
-   t->rs_back.size = d->size;
-   t->rs_back.value = d->from;
-   t->rs_back.handle = t->rs_bound;
-   t->rs_back.entry = t->rs_entry;
-   t->rs_entry = entry;
+   ctx->rs_back.valid = one && ctx->rs_entry && entry && !mgp_handle_is_null(t->rs_bound);
+   ctx->rs_back.off = d->off;
+   ctx->rs_back.size = d->size;
+   ctx->rs_back.value = d->from;
+   ctx->rs_back.handle = t->rs_bound;
+   ctx->rs_back.entry = ctx->rs_entry;
+   ctx->rs_entry = entry;
    if (!mgp_handle_eq(h, t->rs_bound)) {
       mgp_bind_render_state(&ctx->pipe, &(struct mgp_handle_args){h});
       t->rs_bound = h;
    }
+}
+
+static void
+emit_render_state(struct fe_context *ctx)
+{
+   struct fe_tracker *t = &ctx->tracker;
+   uint32_t drawn;
+   const uint32_t fix = attachment_zero_masks(ctx, &drawn);
+   if (t->started && t->rs_version == ctx->rs_version && t->rs_fix == fix)
+      return;
+   render_state_send(ctx, fix, drawn);
 }
 
 /* The viewports past index 0, for a program whose geometry stage writes gl_ViewportIndex, when
