@@ -234,6 +234,15 @@ fe_cso_touch(struct fe_cso_cache *c, uint32_t entry, struct mgp_handle h)
 }
 
 bool
+fe_cso_touch_held(struct fe_cso_cache *c, uint32_t entry, struct mgp_handle h)
+{
+   if (entry - 1 >= c->cap || !mgp_handle_eq(c->entries[entry - 1].handle, h))
+      return false;
+   c->entries[entry - 1].touched = true;
+   return true;
+}
+
+bool
 fe_cso_touch_since(struct fe_cso_cache *c, uint32_t entry, struct mgp_handle h, uint64_t evictions)
 {
    if (c->evictions != evictions)

@@ -52,6 +52,8 @@ struct mgp_handle fe_cso_lookup_memo(struct fe_context *ctx, struct fe_cso_cache
  * (and moved to the head) by the next eviction that reaches it. Nothing when the entry no
  * longer holds h. */
 void fe_cso_touch(struct fe_cso_cache *c, uint32_t entry, struct mgp_handle h);
+/* fe_cso_touch that says whether the entry still holds h (false: the CSO may be deleted). */
+bool fe_cso_touch_held(struct fe_cso_cache *c, uint32_t entry, struct mgp_handle h);
 /* fe_cso_touch of a hit remembered while the cache's eviction count was `evictions`: false,
  * touching nothing, when an eviction came since (it may have deleted the CSO: look it up). */
 bool fe_cso_touch_since(struct fe_cso_cache *c, uint32_t entry, struct mgp_handle h,

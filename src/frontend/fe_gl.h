@@ -1134,6 +1134,27 @@ struct fe_context {
       struct fe_buffer *buf;
       uint64_t gen;
    } bind_cache[FE_BIND_CACHE];
+   /* After the rest, which they would move otherwise (see bind_cache). fe_state.c's last
+    * render-state change through its setters, one field of rs (size bytes at off;
+    * FE_RS_DELTA_BLEND: every draw buffer's blend enable) from `from` to `to`, which moved
+    * rs_version to `version`: where that is rs_version and the tracker sent rs_version - 1, the
+    * field is all that differs from the state it sent (emit_render_state's way back to the
+    * state before, a toggle). Other writers move rs_version without it. */
+   struct fe_rs_delta {
+      uint64_t version;
+      uint32_t off, size, from, to;
+   } rs_delta;
+   /* The tracker's (fe_tracker_init clears them): the sent render state's entry in the
+    * render-state CSO cache (0: unknown), and emit_render_state's way back: the state sent but
+    * for the one field of rs_delta's off and size holding `value` (the state sent before it)
+    * is the CSO handle, at cache entry entry; valid only where both were sent without
+    * attachment masks (rs_fix 0) */
+   uint32_t rs_entry;
+   struct fe_rs_back {
+      uint32_t off, size, value, entry;
+      struct mgp_handle handle;
+      bool valid;
+   } rs_back;
 };
 
 /* Whether the context is an OpenGL ES 3.1 one: ES 3.1's entry points, state and GLSL ES 3.10,

@@ -20,12 +20,28 @@
 
 /* ---- versioned writes ---------------------------------------------------------------------- */
 
+#define FE_RS_DELTA_BLEND 0u /* ctx->rs_delta.size: every draw buffer's blend enable */
+
+/* A change of one field of ctx->rs (size bytes at f, FE_RS_DELTA_BLEND: every blend enable)
+ * from `from` to `to`: the render-state move, noted as ctx->rs_delta (emit_render_state's way
+ * back to the state it sent before). */
+static inline void
+rs_changed(struct fe_context *ctx, const void *f, uint32_t size, uint32_t from, uint32_t to)
+{
+   fe_draw_bump_render(ctx);
+   const size_t off = (size_t)((const uint8_t *)f - (const uint8_t *)&ctx->rs);
+   /* only a field of ctx->rs: a delta names the state that differs from the one sent */
+   if (off < sizeof(ctx->rs))
+      ctx->rs_delta = (struct fe_rs_delta){ctx->rs_version, (uint32_t)off, size, from, to};
+}
+
 static void
 rs_u8(struct fe_context *ctx, uint8_t *f, unsigned v)
 {
    if (*f != (uint8_t)v) {
+      const uint8_t from = *f;
       *f = (uint8_t)v;
-      fe_draw_bump_render(ctx);
+      rs_changed(ctx, f, 1, from, (uint8_t)v);
    }
 }
 
@@ -33,8 +49,9 @@ static void
 rs_u16(struct fe_context *ctx, uint16_t *f, unsigned v)
 {
    if (*f != (uint16_t)v) {
+      const uint16_t from = *f;
       *f = (uint16_t)v;
-      fe_draw_bump_render(ctx);
+      rs_changed(ctx, f, 2, from, (uint16_t)v);
    }
 }
 
@@ -42,8 +59,9 @@ static void
 rs_u32(struct fe_context *ctx, uint32_t *f, uint32_t v)
 {
    if (*f != v) {
+      const uint32_t from = *f;
       *f = v;
-      fe_draw_bump_render(ctx);
+      rs_changed(ctx, f, 4, from, v);
    }
 }
 
@@ -328,13 +346,17 @@ set_enable(struct fe_context *ctx, GLenum cap, bool on)
    switch (cap) {
    case GL_BLEND: {
       /* every target's enable, one render-state move for all (a glEnable between draws) */
-      bool moved = false;
+      bool moved = false, all = true;
 #pragma GCC unroll 8
       for (int i = 0; i < FE_MAX_DRAW_BUFFERS; i++) {
          moved |= rs->blend[i].enable != on;
+         all &= rs->blend[i].enable != on;
          rs->blend[i].enable = on;
       }
-      if (moved)
+      /* all of them: one change from !on to on (a delta); some: a move alone */
+      if (all)
+         rs_changed(ctx, &rs->blend[0].enable, FE_RS_DELTA_BLEND, !on, on);
+      else if (moved)
          fe_draw_bump_render(ctx);
       /* targets all alike (independent_blend 0) stay alike with one enable for all */
       if (rs->independent_blend)

@@ -46,6 +46,8 @@ fe_tracker_init(struct fe_context *ctx)
    static pthread_once_t once = PTHREAD_ONCE_INIT;
    pthread_once(&once, verify_read);
    memset(&ctx->tracker, 0, sizeof(ctx->tracker));
+   ctx->rs_entry = 0;
+   ctx->rs_back = (struct fe_rs_back){0};
    ctx->tracker.attrib_defaults_dirty = (1u << FE_MAX_VERTEX_ATTRIBS) - 1;
    ctx->tracker.verify = verify_value;
 }
@@ -149,14 +151,34 @@ attachment_masks_apply(struct mgp_render_state *rs, uint32_t zero, uint32_t draw
             (uint8_t) ~((zero >> (4 * i)) & 0xf);
 }
 
-static void
-emit_render_state(struct fe_context *ctx)
+/* emit_render_state's send, out of line: the draws that send nothing keep its small frame. */
+static __attribute__((noinline)) void
+render_state_send(struct fe_context *ctx, uint32_t fix, uint32_t drawn)
 {
    struct fe_tracker *t = &ctx->tracker;
-   uint32_t drawn;
-   const uint32_t fix = attachment_zero_masks(ctx, &drawn);
-   if (t->started && t->rs_version == ctx->rs_version && t->rs_fix == fix)
+   /* One setter's change since the state sent (fe_state.c, ctx->rs_delta), no attachment masks
+    * then or now: the state differs from the one sent in that field alone. */
+   const struct fe_rs_delta *d = &ctx->rs_delta;
+   const bool one = t->started && !fix && !t->rs_fix && d->version == ctx->rs_version &&
+                    t->rs_version + 1 == d->version;
+   if (one && ctx->rs_back.valid && ctx->rs_back.off == d->off && ctx->rs_back.size == d->size &&
+       ctx->rs_back.value == d->to &&
+       fe_cso_touch_held(ctx->cso_render_state, ctx->rs_back.entry, ctx->rs_back.handle)) {
+      /* back to the state sent before (a toggle): its CSO, still cached, without the
+       * payload's compare; the way back from it is the state left */
+      const struct mgp_handle h = ctx->rs_back.handle;
+      const uint32_t entry = ctx->rs_back.entry;
+      ctx->rs_back.value = d->from;
+      ctx->rs_back.handle = t->rs_bound;
+      ctx->rs_back.entry = ctx->rs_entry;
+      t->rs_version = ctx->rs_version;
+      ctx->rs_entry = entry;
+      if (!mgp_handle_eq(h, t->rs_bound)) {
+         mgp_bind_render_state(&ctx->pipe, &(struct mgp_handle_args){h});
+         t->rs_bound = h;
+      }
       return;
+   }
    t->rs_version = ctx->rs_version;
    t->rs_fix = fix;
    struct mgp_render_state fixed;
@@ -168,10 +190,33 @@ emit_render_state(struct fe_context *ctx)
    }
    struct mgp_handle h =
       fe_cso_lookup_memo(ctx, ctx->cso_render_state, rs, sizeof(*rs), &t->rs_memo);
+   /* the memo holds the entry found (a miss puts it first) */
+   const uint32_t entry = mgp_handle_eq(t->rs_memo.handle[0], h)   ? t->rs_memo.entry[0]
+                          : mgp_handle_eq(t->rs_memo.handle[1], h) ? t->rs_memo.entry[1]
+                                                                   : 0;
+   /* the way back to the state sent before: the delta's field at its value then */
+   ctx->rs_back.valid = one && ctx->rs_entry && entry && !mgp_handle_is_null(t->rs_bound);
+   ctx->rs_back.off = d->off;
+   ctx->rs_back.size = d->size;
+   ctx->rs_back.value = d->from;
+   ctx->rs_back.handle = t->rs_bound;
+   ctx->rs_back.entry = ctx->rs_entry;
+   ctx->rs_entry = entry;
    if (!mgp_handle_eq(h, t->rs_bound)) {
       mgp_bind_render_state(&ctx->pipe, &(struct mgp_handle_args){h});
       t->rs_bound = h;
    }
+}
+
+static void
+emit_render_state(struct fe_context *ctx)
+{
+   struct fe_tracker *t = &ctx->tracker;
+   uint32_t drawn;
+   const uint32_t fix = attachment_zero_masks(ctx, &drawn);
+   if (t->started && t->rs_version == ctx->rs_version && t->rs_fix == fix)
+      return;
+   render_state_send(ctx, fix, drawn);
 }
 
 /* The viewports past index 0, for a program whose geometry stage writes gl_ViewportIndex, when
@@ -823,6 +868,19 @@ put_dynamic_state(struct fe_context *ctx, struct fe_exec *e)
    }
 }
 
+/* Draw buffer 0's advanced equation (fe_blend_in_shader), which the fragment stage blends
+ * itself; the backend leaves that target's fixed-function blending off. */
+static inline __attribute__((always_inline)) void
+put_blend_equation(struct fe_context *ctx, struct fe_exec *e)
+{
+   const struct glsl_default_block *db = &e->glsl->default_block;
+   const struct mgp_blend_target *b = &ctx->rs.blend[0];
+   float eq = 0.0f;
+   if (b->enable && b->eq_rgb >= MGP_BLEND_OP_MULTIPLY && b->eq_rgb < MGP_BLEND_OP_COUNT)
+      eq = (float)(1 + b->eq_rgb - MGP_BLEND_OP_MULTIPLY + (fe_fbo_draw_fixed_point(ctx) ? 0 : 16));
+   put_state(e, db->state_offset[GLSL_STATE_BLEND_EQUATION], &eq, sizeof(eq));
+}
+
 static void
 update_state_uniforms(struct fe_context *ctx, struct fe_exec *e)
 {
@@ -849,16 +907,8 @@ update_state_uniforms(struct fe_context *ctx, struct fe_exec *e)
       fe_compat_glsl_state(ctx, &st);
       put_state(e, db->state_offset[GLSL_STATE_COMPAT], (const float *)&st, sizeof(st));
    }
-   if (db->state_mask & (1u << GLSL_STATE_BLEND_EQUATION)) {
-      /* draw buffer 0's advanced equation (fe_blend_in_shader), which the fragment stage
-       * blends itself; the backend leaves that target's fixed-function blending off */
-      const struct mgp_blend_target *b = &ctx->rs.blend[0];
-      float eq = 0.0f;
-      if (b->enable && b->eq_rgb >= MGP_BLEND_OP_MULTIPLY && b->eq_rgb < MGP_BLEND_OP_COUNT)
-         eq = (float)(1 + b->eq_rgb - MGP_BLEND_OP_MULTIPLY +
-                      (fe_fbo_draw_fixed_point(ctx) ? 0 : 16));
-      put_state(e, db->state_offset[GLSL_STATE_BLEND_EQUATION], &eq, sizeof(eq));
-   }
+   if (db->state_mask & (1u << GLSL_STATE_BLEND_EQUATION))
+      put_blend_equation(ctx, e);
    if (db->state_mask & (1u << GLSL_STATE_PRIMITIVE_DIVISOR)) {
       /* kept with the draw by fe_ff_note_program_draw (a compatibility context's alone) */
       const float d = ctx->ff ? (float)ctx->ff->prim_divisor : 1.0f;
@@ -1461,7 +1511,16 @@ fe_tracker_repeat_render(struct fe_context *ctx)
    struct fe_tracker *t = &ctx->tracker;
    struct fe_exec *e = ctx->exec;
    t->value_validates++;
-   update_state_uniforms(ctx, e);
+   /* the hidden members that read render or dynamic state (the point size, draw buffer 0's
+    * advanced equation, gl_DepthRange): the others read bindings, textures, the framebuffer
+    * or a compatibility context's state, none of which moved (the repeat's serial says so) */
+   if (e->num_parts) {
+      update_state_uniforms(ctx, e);
+   } else {
+      put_dynamic_state(ctx, e);
+      if (e->glsl->default_block.state_mask & (1u << GLSL_STATE_BLEND_EQUATION))
+         put_blend_equation(ctx, e);
+   }
    if (e->uniform_version != t->draw_in.uniform_version)
       emit_constants(ctx, e);
    emit_render_state(ctx);

@@ -19,6 +19,10 @@
 # timed calls cost on the calling thread, without set-up, JIT compilation or llvmpipe's
 # rasterizer threads, which vary between two llvmpipe runs by more than a draw costs (the
 # GLES rows: compare "whole").
+# WARM_STEPS (default 1) steps run after the warm-up's frame and before the counted ones
+# (mgl-bench --warm-steps), outside step(): the new frame's first step goes the whole way and
+# its malloc differs between the N1 and N2 processes (draw_arrays read +-35 a step with it in
+# STEP_ONLY's count, round 69). 0 counts it as before.
 # ONE_PROCESS=1 runs every case of CASES in one process per implementation and step count,
 # the profile dumped after each case (--dump-after='run_case*': the compiler may clone it):
 # two processes per implementation instead of two per case, where valgrind's start-up and the
@@ -42,6 +46,7 @@ CASES=${CASES:-"draw_arrays draw_elements attrib_change program_change texture1_
 export MGL_VK_GPU_TIMEOUT_MS=${MGL_VK_GPU_TIMEOUT_MS:-3600000}
 N1=${N1:-1000}
 N2=${N2:-3000}
+WARM_STEPS=${WARM_STEPS:-1}
 OUTD=${KEEP:-$(mktemp -d)}
 mkdir -p "$OUTD"
 SERVER=${SERVER:-0}
@@ -96,7 +101,8 @@ if [ "${ONE_PROCESS:-0}" = 1 ]; then
     for n in $N1 $N2; do
       f=$OUTD/all.$impl.$n.callgrind
       run_env "$impl" valgrind -q --tool=callgrind "${toggle[@]}" "--dump-after=run_case*" \
-        --callgrind-out-file="$f" "$BENCH" $es --case "$list" --steps "$n" >/dev/null \
+        --callgrind-out-file="$f" "$BENCH" $es --case "$list" --steps "$n" \
+        --warm-steps "$WARM_STEPS" >/dev/null \
         2>"$OUTD/all.$impl.$n.err" ||
         { echo "$0: $list on $impl failed" >&2; cat "$OUTD/all.$impl.$n.err" >&2; exit 1; }
     done
@@ -121,7 +127,8 @@ for c in $CASES; do
       [ "$SERVER" = 1 ] && [ "$impl" = mgl ] &&
         srv=(env MGL_SERVER_PATH="$OUTD/mgl-server.sh" SERVER_OUT="$OUTD/$c.mgl-server.$n.callgrind")
       run_env "$impl" "${srv[@]}" valgrind -q --tool=callgrind "${toggle[@]}" \
-        --callgrind-out-file="$f" "$BENCH" $es --case "$c" --steps "$n" >/dev/null \
+        --callgrind-out-file="$f" "$BENCH" $es --case "$c" --steps "$n" \
+        --warm-steps "$WARM_STEPS" >/dev/null \
         2>"$OUTD/$c.$impl.$n.err" ||
         { echo "$0: $c on $impl failed" >&2; cat "$OUTD/$c.$impl.$n.err" >&2; exit 1; }
     done

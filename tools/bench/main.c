@@ -131,9 +131,10 @@ struct options {
    bool warmup_only;
    bool es; /* --es: an OpenGL ES 3.0 context (the native-GLES peer of the GLES backend) */
    bool transport_only;
-   const char *only; /* one case name, or NULL for all */
-   unsigned steps;   /* --steps: this many timed steps instead of --seconds */
-   bool loose_block; /* MGL_BENCH_LOOSE_BLOCK=1: vs_loose_src instead of vs_src */
+   const char *only;    /* one case name, or NULL for all */
+   unsigned steps;      /* --steps: this many timed steps instead of --seconds */
+   unsigned warm_steps; /* --warm-steps: steps run after the warm-up's frame, not timed */
+   bool loose_block;    /* MGL_BENCH_LOOSE_BLOCK=1: vs_loose_src instead of vs_src */
 };
 
 /* GL objects every case shares. */
@@ -1020,6 +1021,10 @@ run_case(struct bench *b, const struct bench_case *c)
    bool ok = gl_check(c->name);
    /* Frame boundary: with MGL_PIPE_STATS=frame the next frame line is the steady state. */
    eglSwapBuffers(b->egl.display, b->egl.surface);
+   /* The new frame's first step goes the whole way (and mallocs what the frame holds): outside
+    * step(), STEP_ONLY counts only the steady steps after it. */
+   for (unsigned w = 0; !b->opt->warmup_only && w < b->opt->warm_steps; w++, i++)
+      case_step(b, c, i);
    uint64_t n = 0;
    double t0 = now_s(), t1 = t0, cpu0 = thread_cpu_s();
    if (!b->opt->warmup_only && b->opt->steps) {
@@ -1096,7 +1101,7 @@ static void
 print_usage(FILE *f)
 {
    fputs("usage: mgl-bench [transport] [--case NAME] [--seconds S | --steps N] [--warmup-only]\n"
-         "                 [--csv] [--es]\n"
+         "                 [--warm-steps N] [--csv] [--es]\n"
          "       mgl-bench --list\n"
          "Runs the cases (one row each) on the GL the environment selects: mgl on any\n"
          "MGL_TRANSPORT arm, Mesa llvmpipe or Zink.  `transport` runs only the subset\n"
@@ -1111,6 +1116,9 @@ print_usage(FILE *f)
          "  --seconds S     timed length of each case (default 1)\n"
          "  --steps N       time exactly N steps of each case instead (instruction counts:\n"
          "                  the difference of two counts under callgrind is per step)\n"
+         "  --warm-steps N  after the warm-up's frame, run N steps before the timed loop,\n"
+         "                  untimed and outside step() (callgrind.sh: the new frame's first\n"
+         "                  step, which goes the whole way, out of STEP_ONLY's count)\n"
          "  --warmup-only   run each case's set-up and warm-up, not its timed loop\n"
          "  --csv           print CSV (case,arm,value,unit)\n"
          "  --es            an OpenGL ES 3.0 context instead of OpenGL 3.3 core (the same\n"
@@ -1166,6 +1174,15 @@ parse_options(int argc, char **argv, struct options *opt)
             return 2;
          }
          opt->steps = (unsigned)v;
+      } else if (strcmp(argv[i], "--warm-steps") == 0 && i + 1 < argc) {
+         char *end = NULL;
+         errno = 0;
+         unsigned long v = strtoul(argv[++i], &end, 10);
+         if (errno != 0 || end == argv[i] || *end != '\0' || v > 1000ul) {
+            fail("--warm-steps wants a count in [0, 1000], got '%s'", argv[i]);
+            return 2;
+         }
+         opt->warm_steps = (unsigned)v;
       } else if (strcmp(argv[i], "--list") == 0) {
          for (size_t c = 0; c < BENCH_NCASES; c++)
             printf("%s\n", cases[c].name);
