@@ -5393,17 +5393,7 @@ test_dispatch_memo_draw_between(struct t *t, struct mgp_handle color_prog)
    struct vkb_screen *scr = t->scr;
    struct mgp_handle tex =
       make_image(t, MGP_RESOURCE_TARGET_TEX_2D, MGP_FORMAT_RGBA8_UNORM, 4, 4, 1);
-   struct mgp_framebuffer_state fb;
-   memset(&fb, 0, sizeof(fb));
-   fb.fbo = (struct mgp_handle){1, 1};
-   fb.color[0] = surface(tex, MGP_FORMAT_RGBA8_UNORM, 1);
-   fb.read = fb.color[0];
-   for (int i = 0; i < 8; i++)
-      fb.draw_buffers[i] = i == 0 ? 0 : -1;
-   fb.width = fb.height = 4;
-   fb.layers = fb.samples = 1;
-   fb.content_hash = 78;
-   set_fb(t, &fb);
+   use_fb(t, 1, surface(tex, MGP_FORMAT_RGBA8_UNORM, 1), (struct mgp_surface){0}, 4, 4);
    set_viewport(t, 0, 0, 4, 4, false, NULL);
    struct mgp_render_state s = gl_render_state();
    bind_rs(t, &s);
