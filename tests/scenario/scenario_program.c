@@ -717,6 +717,48 @@ sc_gs_split_points(void)
    gl.DeleteBuffers(1, &me.vbo);
 }
 
+/* gs_point_size_cut's and gs_point_size_cut_xfb's geometry stage: quads of 2 x 2 pixels,
+ * CUT_COLS a row CUT_PITCH apart from the first vertex's position, as many as fit the device's
+ * GL_MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS at 8 components a vertex (gl_Position and g_color),
+ * each vertex writing gl_PointSize = `size` and g_color = `color` (GLSL expressions of the
+ * quad q). Answers the quads. */
+enum { CUT_COLS = 8, CUT_X0 = 4, CUT_Y0 = 8, CUT_PITCH = 4 };
+static int
+gs_cut_source(char *gs, size_t gs_size, const char *size, const char *color)
+{
+   GLint total = 0, verts = 0;
+   glGetIntegerv(GL_MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS, &total);
+   glGetIntegerv(GL_MAX_GEOMETRY_OUTPUT_VERTICES, &verts);
+   /* 4 vertices a quad: the most quads at 8 components a vertex */
+   int vertices = total / 8 < verts ? total / 8 : verts;
+   vertices -= vertices % 4;
+   const int quads = vertices / 4;
+   if (quads < CUT_COLS || quads > 255)
+      fail("GL_MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS %d, GL_MAX_GEOMETRY_OUTPUT_VERTICES %d: "
+           "GL asks for at least 1024 and 256",
+           total, verts);
+   snprintf(gs, gs_size,
+            "#version 150 core\n"
+            "layout(triangles) in;\n"
+            "layout(triangle_strip, max_vertices = %d) out;\n"
+            "out vec4 g_color;\n"
+            "void main() {\n"
+            "  for (int q = 0; q < %d; q++) {\n"
+            "    vec2 o = gl_in[0].gl_Position.xy + vec2(%d * (q %% %d), %d * (q / %d));\n"
+            "    for (int c = 0; c < 4; c++) {\n"
+            "      vec2 px = o + vec2(2 * (c & 1), 2 * (c >> 1));\n"
+            "      gl_Position = vec4(px / 32.0 - 1.0, 0.0, 1.0);\n"
+            "      gl_PointSize = %s;\n"
+            "      g_color = %s;\n"
+            "      EmitVertex();\n"
+            "    }\n"
+            "    EndPrimitive();\n"
+            "  }\n"
+            "}\n",
+            vertices, quads, CUT_PITCH, CUT_COLS, CUT_PITCH, CUT_COLS, size, color);
+   return quads;
+}
+
 /* gs_point_size_cut: a triangle geometry shader at exactly GL's
  * GL_MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS (1024, lavapipe's and NVIDIA's
  * maxGeometryTotalOutputComponents too) without gl_PointSize: 1024 / 8 = 128 vertices of
@@ -728,38 +770,10 @@ sc_gs_split_points(void)
 void
 sc_gs_point_size_cut(void)
 {
-   enum { COLS = 8, X0 = 4, Y0 = 8, PITCH = 4 };
-   GLint total = 0, verts = 0;
-   glGetIntegerv(GL_MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS, &total);
-   glGetIntegerv(GL_MAX_GEOMETRY_OUTPUT_VERTICES, &verts);
-   /* 4 vertices a quad: the most quads at 8 components a vertex */
-   int vertices = total / 8 < verts ? total / 8 : verts;
-   vertices -= vertices % 4;
-   const int quads = vertices / 4;
-   if (quads < COLS || quads > 255)
-      fail("GL_MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS %d, GL_MAX_GEOMETRY_OUTPUT_VERTICES %d: "
-           "GL asks for at least 1024 and 256",
-           total, verts);
+   enum { COLS = CUT_COLS, X0 = CUT_X0, Y0 = CUT_Y0, PITCH = CUT_PITCH };
    char gs[1024];
-   snprintf(gs, sizeof(gs),
-            "#version 150 core\n"
-            "layout(triangles) in;\n"
-            "layout(triangle_strip, max_vertices = %d) out;\n"
-            "out vec4 g_color;\n"
-            "void main() {\n"
-            "  for (int q = 0; q < %d; q++) {\n"
-            "    vec2 o = gl_in[0].gl_Position.xy + vec2(%d * (q %% %d), %d * (q / %d));\n"
-            "    for (int c = 0; c < 4; c++) {\n"
-            "      vec2 px = o + vec2(2 * (c & 1), 2 * (c >> 1));\n"
-            "      gl_Position = vec4(px / 32.0 - 1.0, 0.0, 1.0);\n"
-            "      gl_PointSize = 4.0;\n"
-            "      g_color = vec4(float(q + 1) / 255.0, 0.25, 0.75, 1.0);\n"
-            "      EmitVertex();\n"
-            "    }\n"
-            "    EndPrimitive();\n"
-            "  }\n"
-            "}\n",
-            vertices, quads, PITCH, COLS, PITCH, COLS);
+   const int quads =
+      gs_cut_source(gs, sizeof(gs), "4.0", "vec4(float(q + 1) / 255.0, 0.25, 0.75, 1.0)");
    static const char *vs = "#version 150 core\n"
                            "in vec2 a_pos;\n"
                            "void main() { gl_Position = vec4(a_pos, 0.0, 1.0); }\n";
@@ -843,37 +857,10 @@ gs_xfb_capture(GLuint p, GLsizeiptr bytes, void *out)
 void
 sc_gs_point_size_cut_xfb(void)
 {
-   enum { COLS = 8, X0 = 4, Y0 = 8, PITCH = 4 };
-   GLint total = 0, verts = 0;
-   glGetIntegerv(GL_MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS, &total);
-   glGetIntegerv(GL_MAX_GEOMETRY_OUTPUT_VERTICES, &verts);
-   int vertices = total / 8 < verts ? total / 8 : verts;
-   vertices -= vertices % 4;
-   const int quads = vertices / 4;
-   if (quads < COLS || quads > 255)
-      fail("GL_MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS %d, GL_MAX_GEOMETRY_OUTPUT_VERTICES %d: "
-           "GL asks for at least 1024 and 256",
-           total, verts);
+   enum { COLS = CUT_COLS, X0 = CUT_X0, Y0 = CUT_Y0, PITCH = CUT_PITCH };
    char gs[1024];
-   snprintf(gs, sizeof(gs),
-            "#version 150 core\n"
-            "layout(triangles) in;\n"
-            "layout(triangle_strip, max_vertices = %d) out;\n"
-            "out vec4 g_color;\n"
-            "void main() {\n"
-            "  for (int q = 0; q < %d; q++) {\n"
-            "    vec2 o = gl_in[0].gl_Position.xy + vec2(%d * (q %% %d), %d * (q / %d));\n"
-            "    for (int c = 0; c < 4; c++) {\n"
-            "      vec2 px = o + vec2(2 * (c & 1), 2 * (c >> 1));\n"
-            "      gl_Position = vec4(px / 32.0 - 1.0, 0.0, 1.0);\n"
-            "      gl_PointSize = float(q + 1);\n"
-            "      g_color = vec4(float(q + 1) * 0.0625, 0.25, 0.75, 1.0);\n"
-            "      EmitVertex();\n"
-            "    }\n"
-            "    EndPrimitive();\n"
-            "  }\n"
-            "}\n",
-            vertices, quads, PITCH, COLS, PITCH, COLS);
+   const int quads =
+      gs_cut_source(gs, sizeof(gs), "float(q + 1)", "vec4(float(q + 1) * 0.0625, 0.25, 0.75, 1.0)");
    static const char *vs = "#version 150 core\n"
                            "in vec2 a_pos;\n"
                            "void main() { gl_Position = vec4(a_pos, 0.0, 1.0); }\n";
