@@ -767,7 +767,10 @@ glsl_link_xfb(struct link *l)
          stream = var_stream(&l->st[s], var ? var : is_part ? part.var : 0);
       }
       if (!type) {
-         if (!strncmp(name, "gl_", 3))
+         /* a desktop built-in GL captures and mgl does not (gl_CullDistance); ES captures
+          * gl_Position and gl_PointSize alone, taken above: any other name is just not an
+          * output there */
+         if (!strncmp(name, "gl_", 3) && glsl_input_api(in) != GLSL_API_ES)
             MGU_DECLINE(gl_feature_unimplemented, "transform feedback capture of `%s'", name);
          link_error(l, "transform feedback varying `%s' is not an output of the %s shader", name,
                     glsl_stage_name(s));

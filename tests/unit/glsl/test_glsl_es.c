@@ -4,6 +4,8 @@
  * ES versions; the shaders of an ES program must share one version. */
 #include "glsl_test_util.h"
 
+#include "decline.h"
+
 static const char *vs100 = "#version 100\n"
                            "attribute vec4 pos;\nattribute mediump vec2 uv;\n"
                            "varying mediump vec2 v_uv;\n"
@@ -478,6 +480,39 @@ main(void)
             strstr(log, "1.00 ES, 3.00 ES, and 3.10 ES"),
          "320 es in ES 3.1: %s", log);
    free(log);
+   /* ES 3.0 §2.15.2 captures gl_Position and gl_PointSize alone: another built-in's name is not
+    * an output, a link error and no decline (no feature of ES is missing); desktop's
+    * gl_CullDistance, which GL captures and mgl does not, is a named decline */
+   {
+      static const char *const clip[] = {"gl_ClipDistance"};
+      struct glsl_link_input in = {
+         .source = {vs300, fs300}, .es = true, .xfb_varyings = clip, .num_xfb_varyings = 1};
+      const uint64_t d0 = mgu_decline_count(MGU_DECLINE_gl_feature_unimplemented);
+      log = NULL;
+      struct glsl_program *xp = glsl_link(&in, &log);
+      CHECK(!xp && log && strstr(log, "not an output"), "ES capture of gl_ClipDistance: %s",
+            log ? log : "linked");
+      CHECK(mgu_decline_count(MGU_DECLINE_gl_feature_unimplemented) == d0,
+            "ES capture of gl_ClipDistance: %llu declines (want 0)",
+            (unsigned long long)(mgu_decline_count(MGU_DECLINE_gl_feature_unimplemented) - d0));
+      glsl_program_destroy(xp);
+      free(log);
+      static const char *const cull[] = {"gl_CullDistance"};
+      static const char *vs450 =
+         "#version 450 core\n"
+         "out float gl_CullDistance[1];\n"
+         "void main() { gl_Position = vec4(0.0); gl_CullDistance[0] = 1.0; }\n";
+      static const char *fs450 = "#version 450 core\nout vec4 o;\nvoid main() { o = vec4(1.0); }\n";
+      struct glsl_link_input din = {
+         .source = {vs450, fs450}, .xfb_varyings = cull, .num_xfb_varyings = 1};
+      log = NULL;
+      xp = glsl_link(&din, &log);
+      CHECK(!xp && mgu_decline_count(MGU_DECLINE_gl_feature_unimplemented) == d0 + 1,
+            "desktop capture of gl_CullDistance: %s, %llu declines (want 1)", log ? log : "linked",
+            (unsigned long long)(mgu_decline_count(MGU_DECLINE_gl_feature_unimplemented) - d0));
+      glsl_program_destroy(xp);
+      free(log);
+   }
    /* and a desktop context still refuses ES */
    log = NULL;
    CHECK(!glsl_compile_shader(GLSL_STAGE_VERTEX, false, vs300, &log) && log &&
