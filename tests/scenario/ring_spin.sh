@@ -9,7 +9,9 @@
 # side's MGL-APPLY-RING line (polls-won: waits that a poll ended; sleeps: doorbell sleeps):
 #   poll 5 s: every answer and every next record is found while polling: both polls-won >= 40,
 #             the client never sleeps;
-#   poll 0:   no poll: polls-won = 0 on both sides, the client sleeps for its answers;
+#   poll 0:   no poll: polls-won = 0 on both sides and the waits go to the doorbell (a side
+#             that finds its answer or its next record already there neither polls nor
+#             sleeps: how often depends on the scheduler, so no count of sleeps is asserted);
 #   default:  no poll on this machine's <= 2 CPUs; more than 2: the client's answers are polled.
 set -u
 arm=$1 exe=$2
@@ -35,8 +37,8 @@ run poll 5000000
 [ "$c_won" -ge 40 ] && [ "$c_slept" -eq 0 ] && [ "$a_won" -ge 40 ] ||
   fail "poll 5 s: client won=$c_won slept=$c_slept, apply won=$a_won"
 run sleep 0
-[ "$c_won" -eq 0 ] && [ "$a_won" -eq 0 ] && [ "$c_slept" -ge 40 ] ||
-  fail "poll 0: client won=$c_won slept=$c_slept, apply won=$a_won"
+[ "$c_won" -eq 0 ] && [ "$a_won" -eq 0 ] && [ $((c_slept + a_slept)) -gt 0 ] ||
+  fail "poll 0: client won=$c_won slept=$c_slept, apply won=$a_won slept=$a_slept"
 run default ""
 if [ "$(getconf _NPROCESSORS_ONLN)" -le 2 ]; then
   [ "$c_won" -eq 0 ] && [ "$a_won" -eq 0 ] ||
