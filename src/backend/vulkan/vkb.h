@@ -1007,6 +1007,7 @@ struct vkb_screen_stats {
    unsigned long long texture_set_memo_hits; /* sets 1 bound again without a gather */
    unsigned long long buffer_set_memo_hits;  /* sets 0 bound again without a gather */
    unsigned long long dispatch_memo_hits;    /* dispatches that bound the last one's sets */
+   unsigned long long indirect_memo_hits;    /* indirect draws bound as the last draw bound */
    unsigned long long draws_recorded;        /* GL draws (ranges) recorded, merged or not */
    unsigned long long indirect_cmds;         /* vkCmdDraw(Indexed)Indirect(Count) recorded */
    unsigned long long indirect_count_cmds;   /* of those, vkCmdDraw(Indexed)IndirectCount */
@@ -1335,6 +1336,10 @@ struct vkb_screen {
     * binds as it was (vkb_compute.c, dispatch_memo); dispatch_ctx, the last to dispatch */
    uint64_t dispatch_tick;
    const struct vkb_context *dispatch_ctx;
+   /* draw_indirect calls (which advance state_tick too): state_tick - indirect_tick stays
+    * while only indirect draws came, which leave what the fast draw binds as it was
+    * (vkb_draw_fast.c, vkb_draw_fast_indirect) */
+   uint64_t indirect_tick;
    /* set_dynamic_state (viewport, scissor, ...): recorded by the fast path too (dyn_dirty) */
    uint64_t dyn_tick;
    /* buffer updates renamed inside a rendering scope (vkb_rename.c): such a resource_subdata
@@ -1603,6 +1608,7 @@ struct vkb_context {
       uint16_t mode;
       uint8_t index_size;
       uint64_t tick, buffer_tick, consts_tick, vertex_tick, texture_tick, rs_tick, serial;
+      uint64_t indirect_tick; /* scr->indirect_tick beside tick (an indirect draw's test) */
       /* scr->call_tick when every tick above was brought up to date and the next compact
        * draw may queue itself alone (vkb_draw_unchanged_tick); VKB_TICK_NEVER otherwise */
       uint64_t call_tick;

@@ -688,13 +688,14 @@ draw_record(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
 
    /* What the next draw needs to take the fast path. */
    const bool user = (args->flags & MGP_DRAW_USER_INDICES) != 0;
-   if (!(args->flags & (MGP_DRAW_INDIRECT | MGP_DRAW_PRIMITIVE_RESTART)) &&
-       (!p->isz || p->ib || user) && !p->point_size_read)
+   if (!(args->flags & MGP_DRAW_PRIMITIVE_RESTART) && (!p->isz || p->ib || user) &&
+       !p->point_size_read)
       ctx->fast = (struct vkb_fast_draw){
          .valid = true,
          .mode = args->mode,
          .index_size = args->index_size,
          .tick = scr->state_tick,
+         .indirect_tick = scr->indirect_tick,
          .buffer_tick = scr->buffer_tick,
          .consts_tick = scr->consts_tick,
          .consts_buf = p->sh->consts_buf,
@@ -950,6 +951,83 @@ indirect_record(struct vkb_screen *scr, VkCommandBuffer cmd, const struct mgp_dr
    scr->cur->draws += a->draw_count;
 }
 
+/* The clamped copy of an indirect draw's commands (vkb_draw_clamp.c), recorded by the whole
+ * way and the fast one alike, then its commands: *packed reads them. */
+static bool
+indirect_clamp(struct vkb_screen *scr, const struct mgp_draw_indirect *args,
+               struct vkb_resource *ind, struct vkb_resource *cnt, uint32_t cmd_size, uint32_t n,
+               uint32_t budget, bool prepass, VkBuffer *clamped, struct mgp_draw_indirect *packed)
+{
+   VkDeviceSize base;
+   ind->last_use = vkb_current_serial(scr);
+   if (cnt)
+      cnt->last_use = ind->last_use;
+   scr->clamp_prepass = true;
+   if (!vkb_draw_clamp_record(scr, ind->buf, args->offset, n, args->stride, cmd_size,
+                              cnt ? cnt->buf : VK_NULL_HANDLE, args->count_offset,
+                              n < args->draw_count, budget, prepass, clamped, &base))
+      return false;
+   *packed = (struct mgp_draw_indirect){
+      .mode = args->mode,
+      .index_size = args->index_size,
+      .flags = args->flags,
+      .restart_index = args->restart_index,
+      .offset = base + VKB_CLAMP_CMDS,
+      .stride = cmd_size,
+      .draw_count = n,
+      .count = args->count,
+      .count_offset = base + VKB_CLAMP_COUNT,
+      .draw_id_offset = args->draw_id_offset,
+   };
+   return true;
+}
+
+/* An indirect draw (no restart) of the last draw's state, bound as vkb_draw_fast_indirect
+ * binds it (nothing gathered, resolved or transitioned again where nothing it depends on
+ * changed), then its commands: the client's where they need no clamp, else the clamp's copy
+ * where it runs as a pre-pass, before the open scope (made first: *made, which the whole way
+ * then reads where the scope moved after all). False: the whole way. */
+static bool
+indirect_fast(struct vkb_context *ctx, const struct mgp_draw_indirect *args,
+              struct vkb_resource *ind, struct vkb_resource *cnt, uint32_t cmd_size, uint32_t n,
+              uint32_t budget, bool *made, VkBuffer *clamped, struct mgp_draw_indirect *packed)
+{
+   struct vkb_screen *scr = ctx->scr;
+   if (!ctx->fast.valid || ctx->fast.scope_tick != scr->scope_tick)
+      return false;
+   const bool unclamped = !cnt && indirect_unclamped(ind, args, cmd_size, budget);
+   /* the whole way's pre-pass test: no draw of the scope wrote buffers, no version of the
+    * commands waits for the scope's end */
+   if (!unclamped) {
+      if (scr->rendering_ctx != ctx || scr->scope_writes || ctx->xfb.in_scope || ind->ver_buf ||
+          (cnt && cnt->ver_buf))
+         return false;
+      if (!indirect_clamp(scr, args, ind, cnt, cmd_size, n, budget, true, clamped, packed)) {
+         vkb_fast_drop(ctx);
+         return true; /* declined by name there, or a Fatal: the draw is dropped */
+      }
+      *made = true;
+   }
+   const struct mgp_draw_vbo as_vbo = {.mode = args->mode, .index_size = args->index_size};
+   const enum vkb_fast_way way = vkb_draw_fast_indirect(ctx, &as_vbo);
+   if (way != VKB_FAST_BOUND) {
+      if (way == VKB_FAST_DROPPED)
+         vkb_fast_drop(ctx);
+      return way == VKB_FAST_DROPPED;
+   }
+   scr->stats.indirect_memo_hits++;
+   vkb_flush_draws(scr); /* the queued direct draws come first */
+   if (unclamped) {
+      ind->last_use = vkb_current_serial(scr);
+      scr->stats.indirect_unclamped++;
+      indirect_record(scr, scr->cur->cmd, args, ind->buf, VK_NULL_HANDLE, cmd_size, ctx->fast.sh);
+   } else {
+      indirect_record(scr, scr->cur->cmd, packed, *clamped, cnt ? *clamped : VK_NULL_HANDLE,
+                      cmd_size, ctx->fast.sh);
+   }
+   return true;
+}
+
 void
 vkb_draw_indirect(void *self, const struct mgp_draw_indirect *args, const void *tail,
                   uint32_t tail_count)
@@ -993,6 +1071,19 @@ vkb_draw_indirect(void *self, const struct mgp_draw_indirect *args, const void *
       return;
    }
    vkb_draw_pressure_point(scr);
+   const uint32_t n = args->draw_count > MGP_MAX_INDIRECT_DRAWS && counted ? MGP_MAX_INDIRECT_DRAWS
+                                                                           : args->draw_count;
+   const uint32_t call_budget = scr->props.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU
+                                   ? VKB_INDIRECT_BUDGET_CPU
+                                   : VKB_INDIRECT_BUDGET_GPU;
+   const uint32_t budget =
+      call_budget / n > VKB_INDIRECT_CMD_MIN ? call_budget / n : VKB_INDIRECT_CMD_MIN;
+   bool made = false;
+   VkBuffer clamped = VK_NULL_HANDLE;
+   struct mgp_draw_indirect packed;
+   if (!(args->flags & MGP_DRAW_PRIMITIVE_RESTART) &&
+       indirect_fast(ctx, args, ind, cnt, cmd_size, n, budget, &made, &clamped, &packed))
+      return;
    vkb_fast_drop(ctx);
    /* The direct draw's plan with no ranges: the GPU reads the counts, and robustBufferAccess
     * (2) keeps its vertex and index reads inside the buffers. */
@@ -1009,16 +1100,10 @@ vkb_draw_indirect(void *self, const struct mgp_draw_indirect *args, const void *
        !draw_vertex_buffers(ctx, p) || !draw_descriptor_sets(ctx, p))
       return;
    /* The commands the draw reads: the server's clamped copy (vkb_draw_clamp.c), packed from
-    * VKB_CLAMP_CMDS; an indirect-count draw copies at most MGP_MAX_INDIRECT_DRAWS commands, and
-    * its count at VKB_CLAMP_COUNT, bounded to them: every counted draw reads that copy. */
-   const uint32_t n = args->draw_count > MGP_MAX_INDIRECT_DRAWS && counted ? MGP_MAX_INDIRECT_DRAWS
-                                                                           : args->draw_count;
-   const uint32_t call_budget = scr->props.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU
-                                   ? VKB_INDIRECT_BUDGET_CPU
-                                   : VKB_INDIRECT_BUDGET_GPU;
-   const uint32_t budget =
-      call_budget / n > VKB_INDIRECT_CMD_MIN ? call_budget / n : VKB_INDIRECT_CMD_MIN;
-   if (!counted && indirect_unclamped(ind, args, cmd_size, budget)) {
+    * VKB_CLAMP_CMDS; an indirect-count draw copies at most MGP_MAX_INDIRECT_DRAWS (n) commands,
+    * and its count at VKB_CLAMP_COUNT, bounded to them: every counted draw reads that copy. */
+   /* (asked again: the gather forgets the shadow of a buffer the draw may write) */
+   if (!made && !counted && indirect_unclamped(ind, args, cmd_size, budget)) {
       /* no copy, no compute step, no barrier: the scope goes on and the draw reads the
        * client's commands as a direct draw reads its index buffer */
       if (!draw_bind(ctx, p, &cmd))
@@ -1030,36 +1115,17 @@ vkb_draw_indirect(void *self, const struct mgp_draw_indirect *args, const void *
       indirect_record(scr, cmd, args, ind->buf, VK_NULL_HANDLE, cmd_size, p->sh);
       return;
    }
-   VkBuffer clamped;
-   VkDeviceSize base;
-   ind->last_use = vkb_current_serial(scr);
-   if (cnt)
-      cnt->last_use = ind->last_use;
    /* The clamp may run before the open scope (its pre-pass) when nothing inside the scope can
     * have changed the commands: no draw of it wrote buffers, and no glBufferSubData inside it
     * left them in a versioned copy (vkb_rename.c) that reaches the buffer only as it ends. */
-   scr->clamp_prepass = true;
    const bool prepass = scr->rendering_ctx == ctx && !scr->scope_writes && !ctx->xfb.in_scope &&
                         !ind->ver_buf && !(cnt && cnt->ver_buf);
-   if (!vkb_draw_clamp_record(scr, ind->buf, args->offset, n, args->stride, cmd_size,
-                              cnt ? cnt->buf : VK_NULL_HANDLE, args->count_offset,
-                              n < args->draw_count, budget, prepass, &clamped, &base) ||
+   if ((!made &&
+        !indirect_clamp(scr, args, ind, cnt, cmd_size, n, budget, prepass, &clamped, &packed)) ||
        !draw_bind(ctx, p, &cmd))
       return;
    draw_record(ctx, &as_vbo, NULL, 0, p, cmd);
    vkb_flush_draws(scr); /* the queued direct draws come first */
-   const struct mgp_draw_indirect packed = {
-      .mode = args->mode,
-      .index_size = args->index_size,
-      .flags = args->flags,
-      .restart_index = args->restart_index,
-      .offset = base + VKB_CLAMP_CMDS,
-      .stride = cmd_size,
-      .draw_count = n,
-      .count = args->count,
-      .count_offset = base + VKB_CLAMP_COUNT,
-      .draw_id_offset = args->draw_id_offset,
-   };
    indirect_record(scr, cmd, &packed, clamped, cnt ? clamped : VK_NULL_HANDLE, cmd_size, p->sh);
 }
 

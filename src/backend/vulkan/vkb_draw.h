@@ -147,6 +147,13 @@ vkb_draw_unchanged_tick(const struct vkb_context *ctx)
  * what changed rebound; false sends it the whole way. */
 bool vkb_draw_fast(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
                    const struct mgp_draw_range *ranges, uint32_t ndraws);
+/* How a draw stands against its context's last one (vkb_draw_fast.c): the whole way, dropped
+ * (declined by name there), or bound as that draw left it with what changed rebound. */
+enum vkb_fast_way { VKB_FAST_WHOLE, VKB_FAST_DROPPED, VKB_FAST_BOUND };
+/* An indirect draw (args: its mode, index size, no flags) where the last draw's state holds,
+ * with only indirect draws since besides what the fast draw rebinds; VKB_FAST_BOUND: the
+ * caller records its commands into scr->cur->cmd. */
+enum vkb_fast_way vkb_draw_fast_indirect(struct vkb_context *ctx, const struct mgp_draw_vbo *args);
 /* The compact draw as draw_vbo's arguments: draw_vbo's defaults (pipe_types.def) and its one
  * range, for the fast way and the whole way alike. */
 static inline struct mgp_draw_vbo

@@ -308,51 +308,57 @@ fast_binds_record(struct vkb_context *ctx, const struct vkb_shader *sh, const st
       ctx->bound_dynoff = pb->dynoff;
 }
 
-/* A draw of the mode and index size of its context's last full draw, with only draws reaching
- * the backend since (scr->state_tick, vkb_tables.c), in the same batch and rendering scope with
- * the binds it made still bound: everything the full path resolves (program, pipeline,
- * descriptors, buffers, layouts) would come out the same, so only the ranges are queued. When
- * uniform blocks changed too (scr->buffer_tick), set 0 is resolved again and rebound first
- * (default-block bytes alone, scr->consts_tick, move its dynamic offset: fast_constants), likewise set 1 after texture or sampler bindings changed
- * (scr->texture_tick), changed vertex buffers (scr->vertex_tick) are rebound, and a render
- * state bound since (scr->rs_tick) with the same pipeline part records its dynamic state;
- * pipeline and vertex layout stay. False sends the draw the
- * whole way (which also declines what must be declined). */
-static inline __attribute__((always_inline)) bool
-draw_fast(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
-          const struct mgp_draw_range *ranges, uint32_t ndraws)
+/* draw_fast up to its queue: whether the last draw's state holds, and what changed bound
+ * (VKB_FAST_BOUND); VKB_FAST_WHOLE sends the draw the whole way, VKB_FAST_DROPPED drops it
+ * (declined by name there). An indirect draw (no ranges, nor indices with it) asks the same,
+ * with indirect draws alone allowed since (they leave what a draw binds as it was:
+ * state_tick - indirect_tick), and its index buffer bound as the store (robust access keeps
+ * its reads inside: a version's slice has no end Vulkan sees). */
+static inline __attribute__((always_inline)) enum vkb_fast_way
+fast_bind(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
+          const struct mgp_draw_range *ranges, uint32_t ndraws, bool indirect)
 {
    struct vkb_screen *scr = ctx->scr;
    struct vkb_fast_draw *f = &ctx->fast;
    /* scope_tick where the last full draw left it: the same rendering scope, binds and batch
     * (vkb_draw_scope_tick asked them there; each moves scope_tick) */
-   if (!f->valid || f->tick != scr->state_tick || f->scope_tick != scr->scope_tick ||
+   const uint64_t tick = indirect ? f->tick + (scr->indirect_tick - f->indirect_tick) : f->tick;
+   if (!f->valid || tick != scr->state_tick || f->scope_tick != scr->scope_tick ||
        f->mode != args->mode || f->index_size != args->index_size ||
        (args->flags & ~(MGP_DRAW_HAS_INDEX_RANGE | MGP_DRAW_USER_INDICES)) ||
        ((args->flags & MGP_DRAW_USER_INDICES) != 0) != f->user_indices)
-      return false;
+      return VKB_FAST_WHOLE;
    /* f->user_indices from here on, known where args' flags are (the compact draw's) */
    const bool user = (args->flags & MGP_DRAW_USER_INDICES) != 0;
    /* dyn_dirty here is set_dynamic_state's alone (every other setter moves state_tick); the
     * sample coverage mask it carries is pipeline state */
    if ((ctx->dyn_dirty & VKB_DYN_COVERAGE) &&
        vkb_draw_coverage_mask(ctx, f->key.samples) != f->key.coverage_mask)
-      return false;
+      return VKB_FAST_WHOLE;
    /* the buffers a vertex-array switch left bound, and so the index bytes the ranges may reach */
    struct fast_vertex fv;
    fv.ib = NULL; /* what -Wmaybe-uninitialized cannot see: read only when resolved */
    fv.ib_size = f->ib_size;
    const bool vertex_moved = f->vertex_tick != scr->vertex_tick;
    if (vertex_moved && !fast_vertex_resolve(ctx, &fv))
-      return false;
+      return VKB_FAST_WHOLE;
+   /* an indirect draw reads the index buffer's store: one renamed in this scope goes the whole
+    * way, which copies its version home */
+   if (indirect && f->index_size) {
+      const struct vkb_resource *ib =
+         vertex_moved ? fv.ib
+                      : (const struct vkb_resource *)vkb_table_peek(&scr->resources, ctx->ib.res);
+      if (!ib || ib->ver_buf)
+         return VKB_FAST_WHOLE;
+   }
    /* indices that came with the draw are checked against their own bytes */
    const uint64_t ib_size = user ? args->user_indices.size : vertex_moved ? fv.ib_size : f->ib_size;
    /* no bytes: the whole way declines it by name */
    if (user && (!args->user_indices.ptr || !args->user_indices.size))
-      return false;
+      return VKB_FAST_WHOLE;
    for (uint32_t i = 0; f->index_size && i < ndraws; i++)
       if (((uint64_t)ranges[i].start + ranges[i].count) * f->index_size > ib_size)
-         return false;
+         return VKB_FAST_WHOLE;
    struct fast_binds pb;
    pb.mask = 0;
    pb.dyn = false;
@@ -394,21 +400,22 @@ draw_fast(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
       const unsigned long long padded = scr->stats.uniform_ranges_padded;
       if (!vkb_draw_gather_descriptors(ctx, sh, &dd, set_mask) || scr->failed) {
          vkb_fast_drop(ctx);
-         return true; /* declined by name there: the draw is dropped, once */
+         return VKB_FAST_DROPPED; /* declined by name there: the draw is dropped, once */
       }
       /* A padded uniform range, a layout transition or a placeholder texture made there ends
        * the rendering scope, and a feedback loop starting or ending needs another pipeline and
        * scope (GL_ARB_texture_barrier): then the whole way. */
       if (f->scope_tick != scr->scope_tick ||
           ((set_mask & (1u << VKB_SET_TEXTURES)) && dd.loop != f->key.loop))
-         return false;
+         return VKB_FAST_WHOLE;
       for (int i = 0; i < VKB_SET_COUNT; i++) {
          if (!(set_mask & (1u << i)) || !sh->set_used[i])
             continue;
          VkDescriptorSet set = vkb_draw_descriptor_set(ctx, sh, &dd, i, f->serial);
          if (!set) {
             vkb_fast_drop(ctx);
-            return true; /* a Fatal, or no descriptor memory (reported): the draw is dropped */
+            /* a Fatal, or no descriptor memory (reported): the draw is dropped */
+            return VKB_FAST_DROPPED;
          }
          if (i == VKB_SET_TEXTURES && tex_n)
             texture_set_remember(ctx, sh, tex_n, set, dd.loop);
@@ -436,12 +443,12 @@ draw_fast(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
             ? NULL
             : (struct vkb_render_state *)vkb_table_peek(&scr->render_states, ctx->rs);
       if (!mgp_handle_is_null(ctx->rs) && !rs)
-         return false;
+         return VKB_FAST_WHOLE;
       if (!mgp_handle_eq(rs ? rs->share->id : mgp_handle_null(), f->key.rs))
-         return false;
+         return VKB_FAST_WHOLE;
       if (!vkb_render_state_record(ctx, scr->cur->cmd, rs, &f->key, false)) {
          vkb_fast_drop(ctx);
-         return true; /* declined by name there: the draw is dropped, once */
+         return VKB_FAST_DROPPED; /* declined by name there: the draw is dropped, once */
       }
       f->rs_tick = scr->rs_tick;
    }
@@ -450,6 +457,33 @@ draw_fast(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
       vkb_draw_set_dynamic(ctx, scr->cur->cmd);
       ctx->dyn_dirty = 0;
    }
+   if (indirect) {
+      f->tick = scr->state_tick;
+      f->indirect_tick = scr->indirect_tick;
+   }
+   return VKB_FAST_BOUND;
+}
+
+/* A draw of the mode and index size of its context's last full draw, with only draws reaching
+ * the backend since (scr->state_tick, vkb_tables.c), in the same batch and rendering scope with
+ * the binds it made still bound: everything the full path resolves (program, pipeline,
+ * descriptors, buffers, layouts) would come out the same, so only the ranges are queued. When
+ * uniform blocks changed too (scr->buffer_tick), set 0 is resolved again and rebound first
+ * (default-block bytes alone, scr->consts_tick, move its dynamic offset: fast_constants), likewise set 1 after texture or sampler bindings changed
+ * (scr->texture_tick), changed vertex buffers (scr->vertex_tick) are rebound, and a render
+ * state bound since (scr->rs_tick) with the same pipeline part records its dynamic state;
+ * pipeline and vertex layout stay. False sends the draw the
+ * whole way (which also declines what must be declined). */
+static inline __attribute__((always_inline)) bool
+draw_fast(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
+          const struct mgp_draw_range *ranges, uint32_t ndraws)
+{
+   struct vkb_screen *scr = ctx->scr;
+   struct vkb_fast_draw *f = &ctx->fast;
+   const enum vkb_fast_way way = fast_bind(ctx, args, ranges, ndraws, false);
+   if (way != VKB_FAST_BOUND)
+      return way == VKB_FAST_DROPPED;
+   const bool user = (args->flags & MGP_DRAW_USER_INDICES) != 0;
    /* every tick is where the screen's is, and scope_tick where the entry found it (nothing
     * here moves it but the gather, checked above): the next compact draw may compare
     * call_tick alone, unless its indices come with it or the batch is past its limits */
@@ -485,4 +519,16 @@ vkb_draw_compact(struct vkb_context *ctx, const struct mgp_draw *args)
    const struct mgp_draw_vbo full = vkb_compact_vbo(args);
    const struct mgp_draw_range range = vkb_compact_range(args);
    return draw_fast(ctx, &full, &range, 1);
+}
+
+/* vkb_draw_indirect's way to what the last draw bound: fast_bind for an indirect draw of args'
+ * mode and index size (no flags); on VKB_FAST_BOUND the caller records its commands. */
+enum vkb_fast_way
+vkb_draw_fast_indirect(struct vkb_context *ctx, const struct mgp_draw_vbo *args)
+{
+   struct vkb_screen *scr = ctx->scr;
+   const enum vkb_fast_way way = fast_bind(ctx, args, NULL, 0, true);
+   if (way == VKB_FAST_BOUND)
+      ctx->fast.call_tick = vkb_draw_over_limits(scr) ? VKB_TICK_NEVER : scr->call_tick;
+   return way;
 }

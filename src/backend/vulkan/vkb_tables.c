@@ -9,7 +9,7 @@
  * dyn_tick for set_dynamic_state and set_dynamic_words (the context's dyn_dirty says what to record),
  * state_tick for every other call but the two draws and read_pixels (resource_subdata: after the
  * call, unless it renamed a buffer, rename_ticks), and program_tick too for set_draw_program,
- * dispatch_tick for launch_grid and memory_barrier;
+ * dispatch_tick for launch_grid and memory_barrier, indirect_tick for draw_indirect;
  * read_pixels changes nothing a draw reads: it ends the rendering scope and the batch, which the
  * fast draw checks apart, and moves the read image's layout, which a sampler resolution carried
  * into the next batch sets again (vkb_draw_descriptors.c, way_carry);
@@ -127,6 +127,8 @@ tick_pay(struct vkb_screen *scr, unsigned call)
          SCREEN_OF_##cls(self)->program_tick++;                                                    \
       if (MGP_CALL_##name == MGP_CALL_launch_grid || MGP_CALL_##name == MGP_CALL_memory_barrier)   \
          SCREEN_OF_##cls(self)->dispatch_tick++;                                                   \
+      if (MGP_CALL_##name == MGP_CALL_draw_indirect)                                               \
+         SCREEN_OF_##cls(self)->indirect_tick++;                                                   \
       if (MGP_CALL_##name != MGP_CALL_draw && MGP_CALL_##name != MGP_CALL_draw_vbo)                \
          SCREEN_OF_##cls(self)->call_tick++;                                                       \
       if (MGP_CALL_##name == MGP_CALL_resource_subdata) {                                          \

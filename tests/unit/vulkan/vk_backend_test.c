@@ -1759,6 +1759,144 @@ test_indirect_unclamped(struct t *t, struct mgp_handle prog)
          scr->stats.indirect_unclamped - un_hostile);
 }
 
+static struct mgp_handle make_nearest_sampler(struct t *t, uint16_t compare_mode);
+
+/* A 4x4 RGBA8 texture of one colour, its sampler view. */
+static struct mgp_handle
+solid_view(struct t *t, uint8_t r, uint8_t g, uint8_t b)
+{
+   uint8_t texels[4 * 4 * 4];
+   for (int k = 0; k < 16; k++)
+      texels[4 * k] = r, texels[4 * k + 1] = g, texels[4 * k + 2] = b, texels[4 * k + 3] = 255;
+   const struct mgp_handle tex =
+      make_image(t, MGP_RESOURCE_TARGET_TEX_2D, MGP_FORMAT_RGBA8_UNORM, 4, 4, 1);
+   const struct mgp_resource_subdata up = {.res = tex,
+                                           .format = MGP_FORMAT_RGBA8_UNORM,
+                                           .box = {0, 0, 0, 4, 4, 1},
+                                           .data = {.ptr = texels, .size = sizeof(texels)}};
+   t->cv->resource_subdata(t->ctx, &up, NULL, 0);
+   const struct mgp_texture_params tp = {
+      .res = tex, .max_level = 1000, .swizzle = {0, 1, 2, 3}, .min_lod = -1000, .max_lod = 1000};
+   t->cv->set_texture_params(t->ctx, &tp, NULL, 0);
+   const struct mgp_handle view = new_handle(t, MGP_KIND_SAMPLER_VIEW);
+   const struct mgp_create_sampler_view cv = {.cso = view,
+                                              .texture = tex,
+                                              .format = MGP_FORMAT_RGBA8_UNORM,
+                                              .target = MGP_RESOURCE_TARGET_TEX_2D,
+                                              .num_levels = 1};
+   t->cv->create_sampler_view(t->ctx, &cv, NULL, 0);
+   return view;
+}
+
+/* An indirect draw of the last draw's state binds what that draw bound, without a gather
+ * (indirect-memo-hits; issue 20, multi_draw_indirect): a multi-draw of two full-screen quads
+ * twice, the second a hit. A uniform buffer or a texture bound between (the draw reads the
+ * new one: pixels), a buffer respecified (no hit: the whole way) and a direct draw before it
+ * (a hit: the direct draw's state) are each seen in what is drawn. The counts are the
+ * screen's own (reading the gate counters submits). Red before the memo: no counter
+ * indirect-memo-hits. */
+static void
+test_indirect_memo(struct t *t)
+{
+   struct vkb_screen *scr = t->scr;
+   use_default_fb(t, false);
+   set_viewport(t, 0, 0, W, H, false, NULL);
+   struct mgp_render_state s = gl_render_state();
+   bind_rs(t, &s);
+   clear_color(t, 0, 0, 0, 1, false, 1);
+   struct mgp_handle prog = make_program(t, &ubo_prog);
+   use_program(t, prog);
+   bind_ve(t, false, 8);
+   bind_vb(t, make_buffer(t, sizeof(full_quad_strip), full_quad_strip));
+   const float add_a[4] = {0.2f, 0, 0, 0}, add_b[4] = {0.6f, 0, 0, 0}, add_c[4] = {0.4f, 0, 0, 0};
+   const struct mgp_handle ubo_a = make_buffer(t, 16, add_a), ubo_b = make_buffer(t, 16, add_b);
+   struct mgp_set_shader_buffers sb = {.cls = 0, .start = 1, .count = 1};
+   struct mgp_buffer_range br = {.res = ubo_a, .offset = 0, .size = 16};
+   t->cv->set_shader_buffers(t->ctx, &sb, &br, 1);
+   set_consts(t, prog, 0, 0.4f, 0, 1, 0, 0, 0, 0, 0);
+   /* {count, instances, first vertex, base instance} twice: a multi-draw of the quad */
+   const uint32_t cmds[2][4] = {{4, 1, 0, 0}, {4, 1, 0, 0}};
+   const struct mgp_draw_indirect a = {.mode = MGP_PRIM_TRIANGLE_STRIP,
+                                       .indirect = make_buffer(t, sizeof(cmds), cmds),
+                                       .stride = sizeof(cmds[0]),
+                                       .draw_count = 2};
+   const unsigned long long h0 = scr->stats.indirect_memo_hits;
+   t->cv->draw_indirect(t->ctx, &a, NULL, 0);
+   t->cv->draw_indirect(t->ctx, &a, NULL, 0);
+   const unsigned long long h1 = scr->stats.indirect_memo_hits;
+   read_back(t);
+   check(!scr->failed && pixel_is(32, 32, 51, 102, 0, 255) && h1 == h0 + 1,
+         "a multi-draw-indirect twice: the second bound the first one's state (%llu memo hits, "
+         "want 1), both drew",
+         h1 - h0);
+   counter(t, "indirect-memo-hits"); /* in the gate counters' table */
+
+   /* another uniform buffer bound: the draw after it reads it */
+   t->cv->draw_indirect(t->ctx, &a, NULL, 0);
+   br.res = ubo_b;
+   t->cv->set_shader_buffers(t->ctx, &sb, &br, 1);
+   t->cv->draw_indirect(t->ctx, &a, NULL, 0);
+   read_back(t);
+   check(!scr->failed && pixel_is(32, 32, 153, 102, 0, 255),
+         "an indirect draw after a uniform buffer was bound reads the new one");
+
+   /* B respecified (glBufferData: another VkBuffer) between two indirect draws: the whole
+    * way, which reads its new bytes; the draw after that binds its state again */
+   t->cv->draw_indirect(t->ctx, &a, NULL, 0);
+   struct mgp_resource_desc d = {.res = ubo_b,
+                                 .target = MGP_RESOURCE_TARGET_BUFFER,
+                                 .size = 16,
+                                 .bind_mask = MGP_BIND_CONSTANT,
+                                 .usage = MGP_BUFFER_USAGE_STATIC_DRAW};
+   t->sv->resource_respecify(t->scr, &d, NULL, 0);
+   buffer_subdata(t, ubo_b, 0, sizeof(add_c), add_c);
+   const unsigned long long h2 = scr->stats.indirect_memo_hits;
+   t->cv->draw_indirect(t->ctx, &a, NULL, 0);
+   const unsigned long long h3 = scr->stats.indirect_memo_hits;
+   t->cv->draw_indirect(t->ctx, &a, NULL, 0);
+   const unsigned long long h4 = scr->stats.indirect_memo_hits;
+   read_back(t);
+   check(!scr->failed && pixel_is(32, 32, 102, 102, 0, 255) && h3 == h2 && h4 == h3 + 1,
+         "an indirect draw after its uniform buffer was respecified reads the new bytes the "
+         "whole way (%llu memo hits, want 0), the next binds its state (%llu, want 1)",
+         h3 - h2, h4 - h3);
+
+   /* a direct draw, then an indirect one of its state */
+   draw(t, MGP_PRIM_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+   const unsigned long long h5 = scr->stats.indirect_memo_hits;
+   t->cv->draw_indirect(t->ctx, &a, NULL, 0);
+   check(!scr->failed && scr->stats.indirect_memo_hits == h5 + 1,
+         "an indirect draw after a direct one binds that one's state (%llu memo hits, want 1)",
+         scr->stats.indirect_memo_hits - h5);
+
+   /* a texture bound between two indirect draws: the second samples it */
+   struct mgp_handle tprog = make_program(t, &tex_prog);
+   use_program(t, tprog);
+   bind_ve(t, true, 16);
+   const float quad[] = {-1, -1, 0, 0, 1, -1, 1, 0, -1, 1, 0, 1, 1, 1, 1, 1};
+   bind_vb(t, make_buffer(t, sizeof(quad), quad));
+   struct mgp_handle red = solid_view(t, 200, 0, 0), green = solid_view(t, 0, 200, 0);
+   struct mgp_handle samp = make_nearest_sampler(t, MGP_COMPARE_MODE_NONE);
+   struct mgp_set_handles sh = {.start = 0, .count = 1};
+   t->cv->set_sampler_views(t->ctx, &sh, &red, 1);
+   t->cv->bind_sampler_states(t->ctx, &sh, &samp, 1);
+   t->cv->draw_indirect(t->ctx, &a, NULL, 0);
+   t->cv->draw_indirect(t->ctx, &a, NULL, 0);
+   read_back(t);
+   check(!scr->failed && pixel_is(32, 32, 200, 0, 0, 255), "an indirect textured draw");
+   t->cv->draw_indirect(t->ctx, &a, NULL, 0);
+   t->cv->set_sampler_views(t->ctx, &sh, &green, 1);
+   t->cv->draw_indirect(t->ctx, &a, NULL, 0);
+   read_back(t);
+   check(!scr->failed && pixel_is(32, 32, 0, 200, 0, 255),
+         "an indirect draw after a texture was bound samples the new one");
+   struct mgp_handle none = {0};
+   t->cv->set_sampler_views(t->ctx, &sh, &none, 1);
+   struct mgp_buffer_range nb = {0};
+   t->cv->set_shader_buffers(t->ctx, &sb, &nb, 1);
+   check(t->fatal_count == 0, "no fatal (%s)", t->fatal_count ? t->fatal : "-");
+}
+
 /* The u32 at offset of the screen's indirect-draw clamp buffer, as the draws recorded so far
  * left it: copied after them into a host-visible buffer of the test's, the batch submitted and
  * waited for (vkb_submit makes its writes visible to the host). ~0u if anything failed. */
@@ -6287,6 +6425,7 @@ main(int argc, char **argv)
    test_dispatch_run_bounded(&t);
    test_dispatch_memo(&t);
    test_dispatch_memo_draw_between(&t, prog);
+   test_indirect_memo(&t);
    test_stream_vb(&t, prog);
    test_ubo(&t);
    test_cull(&t, prog);
