@@ -11,19 +11,22 @@
 #include "fe_tracker.h"
 #include "gl_api.h"
 
-/* Validates the compute program's state and sends the dispatch. */
+/* Validates the compute program's state and sends the dispatch of e, the current compute
+ * program's executable. */
 static void
-dispatch(struct fe_context *ctx, const uint32_t grid[3], const struct fe_buffer *indirect,
-         uint64_t offset)
+dispatch(struct fe_context *ctx, const struct fe_exec *e, const uint32_t grid[3],
+         const struct fe_buffer *indirect, uint64_t offset)
 {
-   if (!fe_pipe_has(ctx, MGP_CALL_launch_grid) ||
-       !fe_pipe_has(ctx, MGP_CALL_set_dispatch_program)) {
+   /* both calls in one look at the mask; fe_pipe_has counts the one missing */
+   if (!fe_call_supported(ctx->share, MGP_CALL_launch_grid) ||
+       !fe_call_supported(ctx->share, MGP_CALL_set_dispatch_program)) {
+      (void)(fe_pipe_has(ctx, MGP_CALL_launch_grid) &&
+             fe_pipe_has(ctx, MGP_CALL_set_dispatch_program));
       MGU_DECLINE(gl_feature_unimplemented, "glDispatchCompute: the renderer has no dispatch");
       return;
    }
    if (!fe_validate(ctx, FE_VERB_DISPATCH))
       return;
-   const struct fe_exec *e = fe_dispatch_exec(ctx);
    struct mgp_launch_grid a = {
       .block = {e->glsl->local_size[0], e->glsl->local_size[1], e->glsl->local_size[2]},
       .grid = {grid[0], grid[1], grid[2]},
@@ -33,12 +36,12 @@ dispatch(struct fe_context *ctx, const uint32_t grid[3], const struct fe_buffer 
    mgp_launch_grid(&ctx->pipe, &a);
 }
 
-/* Whether the current program has a compute stage. */
-static bool
+/* The current program's executable when it has a compute stage, else NULL. */
+static const struct fe_exec *
 compute_program(struct fe_context *ctx)
 {
    const struct fe_exec *e = fe_dispatch_exec(ctx);
-   return e && (e->glsl->stages & GLSL_STAGE_BIT(GLSL_STAGE_COMPUTE));
+   return e && (e->glsl->stages & GLSL_STAGE_BIT(GLSL_STAGE_COMPUTE)) ? e : NULL;
 }
 
 void
@@ -47,13 +50,14 @@ mgl_glDispatchCompute(GLuint x, GLuint y, GLuint z)
    FE_CTX_OR_RETURN();
    FE_CHECK(!fe_compute_offered(ctx), GL_INVALID_OPERATION);
    /* 19: no active program for the compute stage is GL_INVALID_OPERATION */
-   FE_CHECK(!compute_program(ctx), GL_INVALID_OPERATION);
+   const struct fe_exec *e = compute_program(ctx);
+   FE_CHECK(!e, GL_INVALID_OPERATION);
    /* a count above GL_MAX_COMPUTE_WORK_GROUP_COUNT[i] is GL_INVALID_VALUE */
    const uint32_t *max = ctx->share->caps->max_compute_work_group_count;
    FE_CHECK(x > max[0] || y > max[1] || z > max[2], GL_INVALID_VALUE);
    if (!x || !y || !z)
       return; /* an empty grid runs nothing */
-   dispatch(ctx, (const uint32_t[3]){x, y, z}, NULL, 0);
+   dispatch(ctx, e, (const uint32_t[3]){x, y, z}, NULL, 0);
 }
 
 void
@@ -69,10 +73,11 @@ mgl_glDispatchComputeIndirect(GLintptr indirect)
    FE_CHECK((uint64_t)indirect > (uint64_t)buf->size ||
                (uint64_t)buf->size - (uint64_t)indirect < 3 * sizeof(GLuint),
             GL_INVALID_OPERATION);
-   FE_CHECK(!compute_program(ctx), GL_INVALID_OPERATION);
+   const struct fe_exec *e = compute_program(ctx);
+   FE_CHECK(!e, GL_INVALID_OPERATION);
    if (!buf->created)
       return; /* a buffer never given storage holds no command */
-   dispatch(ctx, (const uint32_t[3]){0, 0, 0}, buf, (uint64_t)indirect);
+   dispatch(ctx, e, (const uint32_t[3]){0, 0, 0}, buf, (uint64_t)indirect);
 }
 
 #define BARRIER_BITS                                                                               \
@@ -88,34 +93,35 @@ mgl_glDispatchComputeIndirect(GLintptr indirect)
     GL_SHADER_IMAGE_ACCESS_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT |                           \
     GL_TEXTURE_FETCH_BARRIER_BIT | GL_UNIFORM_BARRIER_BIT)
 
-/* GL's barrier bits in MGPipe's words. */
+/* GL's barrier bits in MGPipe's words, by bit position (GL_QUERY_BUFFER_BARRIER_BIT and
+ * GL_CLIENT_MAPPED_BUFFER_BARRIER_BIT order nothing on the server: 0). */
+#define BARRIER_AT(gl) (__builtin_ctz(gl))
+static const uint32_t barrier_map[16] = {
+   [BARRIER_AT(GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT)] = MGP_BARRIER_VERTEX,
+   [BARRIER_AT(GL_ELEMENT_ARRAY_BARRIER_BIT)] = MGP_BARRIER_INDEX,
+   [BARRIER_AT(GL_UNIFORM_BARRIER_BIT)] = MGP_BARRIER_UNIFORM,
+   [BARRIER_AT(GL_TEXTURE_FETCH_BARRIER_BIT)] = MGP_BARRIER_TEXTURE_FETCH,
+   [BARRIER_AT(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT)] = MGP_BARRIER_SHADER_IMAGE,
+   [BARRIER_AT(GL_COMMAND_BARRIER_BIT)] = MGP_BARRIER_INDIRECT,
+   [BARRIER_AT(GL_PIXEL_BUFFER_BARRIER_BIT)] = MGP_BARRIER_PIXEL,
+   [BARRIER_AT(GL_TEXTURE_UPDATE_BARRIER_BIT)] = MGP_BARRIER_TEXTURE_UPDATE,
+   [BARRIER_AT(GL_BUFFER_UPDATE_BARRIER_BIT)] = MGP_BARRIER_BUFFER_UPDATE,
+   [BARRIER_AT(GL_FRAMEBUFFER_BARRIER_BIT)] = MGP_BARRIER_FRAMEBUFFER,
+   [BARRIER_AT(GL_TRANSFORM_FEEDBACK_BARRIER_BIT)] = MGP_BARRIER_XFB,
+   [BARRIER_AT(GL_ATOMIC_COUNTER_BARRIER_BIT)] = MGP_BARRIER_ATOMIC_COUNTER,
+   [BARRIER_AT(GL_SHADER_STORAGE_BARRIER_BIT)] = MGP_BARRIER_SHADER_STORAGE,
+};
+
+/* GL's barrier bits in MGPipe's words: the set bits alone are looked at (a barrier names one
+ * or two); bits past the table's were refused before (GL_INVALID_VALUE). */
 static uint32_t
 mgp_barrier_bits(GLbitfield bits)
 {
    if (bits == GL_ALL_BARRIER_BITS)
       return MGP_BARRIER_ALL;
-   static const struct {
-      GLbitfield gl;
-      uint32_t mgp;
-   } map[] = {
-      {GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT, MGP_BARRIER_VERTEX},
-      {GL_ELEMENT_ARRAY_BARRIER_BIT, MGP_BARRIER_INDEX},
-      {GL_UNIFORM_BARRIER_BIT, MGP_BARRIER_UNIFORM},
-      {GL_TEXTURE_FETCH_BARRIER_BIT, MGP_BARRIER_TEXTURE_FETCH},
-      {GL_SHADER_IMAGE_ACCESS_BARRIER_BIT, MGP_BARRIER_SHADER_IMAGE},
-      {GL_COMMAND_BARRIER_BIT, MGP_BARRIER_INDIRECT},
-      {GL_PIXEL_BUFFER_BARRIER_BIT, MGP_BARRIER_PIXEL},
-      {GL_TEXTURE_UPDATE_BARRIER_BIT, MGP_BARRIER_TEXTURE_UPDATE},
-      {GL_BUFFER_UPDATE_BARRIER_BIT, MGP_BARRIER_BUFFER_UPDATE},
-      {GL_FRAMEBUFFER_BARRIER_BIT, MGP_BARRIER_FRAMEBUFFER},
-      {GL_TRANSFORM_FEEDBACK_BARRIER_BIT, MGP_BARRIER_XFB},
-      {GL_ATOMIC_COUNTER_BARRIER_BIT, MGP_BARRIER_ATOMIC_COUNTER},
-      {GL_SHADER_STORAGE_BARRIER_BIT, MGP_BARRIER_SHADER_STORAGE},
-   };
    uint32_t out = 0;
-   for (unsigned i = 0; i < sizeof(map) / sizeof(map[0]); i++)
-      if (bits & map[i].gl)
-         out |= map[i].mgp;
+   for (GLbitfield b = bits & 0xffffu; b; b &= b - 1)
+      out |= barrier_map[__builtin_ctz(b)];
    return out;
 }
 
@@ -137,8 +143,9 @@ barrier(struct fe_context *ctx, GLbitfield bits, GLbitfield allowed, bool by_reg
       if (!fe_validate(ctx, FE_VERB_FLUSH))
          return;
    }
-   if (!mgp || !fe_pipe_has(ctx, MGP_CALL_memory_barrier))
-      return; /* nothing to order, or no backend that writes from shaders */
+   if (!mgp || (!fe_call_supported(ctx->share, MGP_CALL_memory_barrier) &&
+                !fe_pipe_has(ctx, MGP_CALL_memory_barrier)))
+      return; /* nothing to order, or no backend that writes from shaders (counted) */
    if (!fe_validate(ctx, FE_VERB_FLUSH))
       return;
    mgp_memory_barrier(&ctx->pipe, &(struct mgp_memory_barrier){mgp, by_region});

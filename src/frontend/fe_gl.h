@@ -790,6 +790,12 @@ struct fe_tracker {
    uint64_t atomic_key[4], atomic_hash;
    uint64_t image_key[4], image_hash;
    struct mgp_handle dispatch_bound; /* set_dispatch_program's last program */
+   /* What the last dispatch's groups read (fe_tracker.c, DISPATCH_INPUTS): a dispatch that finds
+    * them all the same skips the groups, whose keys would all match. Cleared by a draw's
+    * validate, which sends the same bindings for its own program. */
+   uint64_t dispatch_in[10];
+   bool dispatch_in_valid;
+   uint64_t dispatch_repeats; /* dispatches that skipped the groups so */
    uint64_t sampler_key[5];
    /* the sampler-view and sampler sets last sent, compared whole (set-hash suppressors
     * without the hash); count 0: none sent yet */

@@ -947,6 +947,37 @@ emit_program(struct fe_context *ctx, struct fe_exec *e)
    return emit_samplers(ctx, e);
 }
 
+/* Every input of a dispatch's groups (emit_dispatch): the program (its executable, block and
+ * sampler bindings, default-block bytes and their owner), the context's unit, uniform-,
+ * storage-, atomic-counter-block and image bindings, and the share group's generations. Each
+ * group's key is made of these, so a dispatch that reads them all as the last one kept would
+ * find every key unchanged and send nothing but its storage marks, while nothing else wrote
+ * the keys since: only a draw's validate does (its program's bindings, which the server
+ * shares with the dispatch's), and it clears dispatch_in_valid. A draw's repeat runs only
+ * after a draw's validate (draw_in_valid, which a dispatch clears). */
+#define DISPATCH_INPUTS(X)                                                                         \
+   X(0, (uintptr_t)e)                                                                              \
+   X(1, e->bindings_version)                                                                       \
+   X(2, e->uniform_version)                                                                        \
+   X(3, (uintptr_t)e->constants_ctx)                                                               \
+   X(4, ctx->unit_version)                                                                         \
+   X(5, ctx->ubo_version)                                                                          \
+   X(6, ctx->ssbo_version)                                                                         \
+   X(7, ctx->atomic_version)                                                                       \
+   X(8, ctx->image_version)                                                                        \
+   X(9, atomic_load(&ctx->share->any_gen))
+
+static inline bool
+dispatch_inputs_same(const struct fe_context *ctx, const struct fe_exec *e)
+{
+   const uint64_t *in = ctx->tracker.dispatch_in;
+   uint64_t diff = 0;
+#define DIFF(k, expr) diff |= in[k] ^ (uint64_t)(expr);
+   DISPATCH_INPUTS(DIFF)
+#undef DIFF
+   return !diff;
+}
+
 /* The compute program and its resources. The bindings it sends are the draw's too on the
  * server, so the next draw validates in full. */
 static bool
@@ -954,6 +985,13 @@ emit_dispatch(struct fe_context *ctx, struct fe_exec *e)
 {
    struct fe_tracker *t = &ctx->tracker;
    t->draw_in_valid = false;
+   if (t->dispatch_in_valid && mgp_handle_eq(t->dispatch_bound, e->cso) &&
+       dispatch_inputs_same(ctx, e)) {
+      t->dispatch_repeats++;
+      storage_written(ctx, e);
+      return true;
+   }
+   t->dispatch_in_valid = false;
    if (t->exec != e) {
       fe_exec_ref(e);
       fe_exec_unref(ctx, t->exec);
@@ -970,6 +1008,10 @@ emit_dispatch(struct fe_context *ctx, struct fe_exec *e)
    emit_images(ctx, e);
    if (!emit_samplers(ctx, e))
       return false;
+#define KEEP(k, expr) t->dispatch_in[k] = (uint64_t)(expr);
+   DISPATCH_INPUTS(KEEP)
+#undef KEEP
+   t->dispatch_in_valid = true;
    storage_written(ctx, e);
    return true;
 }
@@ -1571,6 +1613,7 @@ fe_validate(struct fe_context *ctx, enum fe_verb_class verb)
    case FE_VERB_DRAW: {
       /* the draw that keeps it again (fe_draw.c) comes through here first */
       ctx->draw_repeat.valid = false;
+      ctx->tracker.dispatch_in_valid = false; /* its groups write the keys a dispatch reads */
       struct fe_exec *e =
          !ctx->program && !ctx->pipeline && ctx->ff ? fe_ff_exec(ctx) : fe_ctx_exec(ctx);
       if (!e) {

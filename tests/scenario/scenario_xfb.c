@@ -2292,3 +2292,201 @@ sc_es3_xfb_point_size(void)
    check_words("ES interleaved gl_PointSize, v_k, gl_Position", got, expect, N * 6);
    gl.DeleteProgram(p);
 }
+
+/* xfb_cull_distance: glTransformFeedbackVaryings capturing gl_CullDistance (GL 4.6 §11.1.2.1,
+ * ARB_cull_distance) as it does gl_ClipDistance: whole and one element "gl_CullDistance[i]",
+ * interleaved beside gl_ClipDistance, gl_Position and a user varying and separate, and from a
+ * geometry shader emitting points, every float exact; glGetTransformFeedbackVarying's answers
+ * (GL_FLOAT, size 2 for the whole); the links that must fail (an element past the shader's
+ * gl_CullDistance[2], gl_CullDistance of a shader that writes none); and a capture while
+ * drawing, which records the vertices of the rectangle its cull distance culls (transform
+ * feedback comes before culling, GL 4.6 §13.7) while only the other rectangle is drawn. */
+void
+sc_xfb_cull_distance(void)
+{
+   if (!has_ext("GL_ARB_cull_distance")) {
+      /* lavapipe's Vulkan and llvmpipe's GLES (EXT_clip_cull_distance) have cull distances */
+      const char *renderer = (const char *)glGetString(GL_RENDERER);
+      if (on_mgl() && renderer &&
+          (strstr(renderer, "(Vulkan:") || strstr(renderer, "(GLES: llvmpipe")))
+         fail("GL_ARB_cull_distance not listed on renderer %s", renderer);
+      skipped("GL_ARB_cull_distance is not listed");
+      return;
+   }
+   static const char *vs_src = "#version 330 core\n"
+                               "#extension GL_ARB_cull_distance : require\n"
+                               "out float v_k;\n"
+                               "void main() {\n"
+                               "  float i = float(gl_VertexID);\n"
+                               "  gl_Position = vec4(i * 0.25 - 0.5, 0.5 - i * 0.125, 0.25, 1.0);\n"
+                               "  gl_ClipDistance[0] = 0.5 + i;\n"
+                               "  gl_CullDistance[0] = 1.25 + i;\n"
+                               "  gl_CullDistance[1] = 3.0 + i * 0.5;\n"
+                               "  v_k = i * 3.0 + 0.125;\n"
+                               "}\n";
+   enum { N = 3 };
+   /* per vertex i: v_k, gl_Position (4), gl_ClipDistance[0], gl_CullDistance (2) */
+   float want[N][8];
+   for (int v = 0; v < N; v++) {
+      const float i = (float)v;
+      const float w[8] = {i * 3.0f + 0.125f, i * 0.25f - 0.5f, 0.5f - i * 0.125f, 0.25f, 1.0f,
+                          0.5f + i,          1.25f + i,        3.0f + i * 0.5f};
+      memcpy(want[v], w, sizeof w);
+   }
+   char log[2048];
+
+   /* interleaved, the cull distances first and the clip distance last */
+   static const char *inter[] = {"gl_CullDistance", "v_k", "gl_Position", "gl_ClipDistance"};
+   GLuint p =
+      builtin_program(vs_src, NULL, FS_UNIFORM, inter, 4, GL_INTERLEAVED_ATTRIBS, log, sizeof log);
+   if (!p) {
+      fail("capturing gl_CullDistance, v_k, gl_Position and gl_ClipDistance: link failed: %s", log);
+   } else {
+      expect_varying(p, 0, "gl_CullDistance", GL_FLOAT, 2);
+      expect_varying(p, 3, "gl_ClipDistance", GL_FLOAT, 1);
+      float got[N * 8], expect[N * 8];
+      float *outs[1] = {got};
+      const GLsizeiptr bytes[1] = {sizeof got};
+      builtin_capture(p, N, 1, bytes, outs);
+      for (int v = 0; v < N; v++) {
+         float *e = &expect[v * 8];
+         e[0] = want[v][6], e[1] = want[v][7], e[2] = want[v][0];
+         memcpy(&e[3], &want[v][1], 4 * sizeof(float));
+         e[7] = want[v][5];
+      }
+      check_words("interleaved gl_CullDistance, v_k, gl_Position, gl_ClipDistance", got, expect,
+                  N * 8);
+      gl.DeleteProgram(p);
+   }
+
+   /* separate: one element each, the second first */
+   static const char *sep[] = {"gl_CullDistance[1]", "v_k", "gl_CullDistance[0]"};
+   p = builtin_program(vs_src, NULL, FS_UNIFORM, sep, 3, GL_SEPARATE_ATTRIBS, log, sizeof log);
+   if (!p) {
+      fail("capturing gl_CullDistance[1], v_k, gl_CullDistance[0] separately: link failed: %s",
+           log);
+   } else {
+      expect_varying(p, 0, "gl_CullDistance[1]", GL_FLOAT, 1);
+      expect_varying(p, 2, "gl_CullDistance[0]", GL_FLOAT, 1);
+      float c1[N], k[N], c0[N], e1[N], ek[N], e0[N];
+      float *outs[3] = {c1, k, c0};
+      const GLsizeiptr bytes[3] = {sizeof c1, sizeof k, sizeof c0};
+      builtin_capture(p, N, 3, bytes, outs);
+      for (int v = 0; v < N; v++)
+         e1[v] = want[v][7], ek[v] = want[v][0], e0[v] = want[v][6];
+      check_words("separate gl_CullDistance[1]", c1, e1, N);
+      check_words("separate v_k", k, ek, N);
+      check_words("separate gl_CullDistance[0]", c0, e0, N);
+      gl.DeleteProgram(p);
+   }
+
+   /* a geometry shader emitting points: its own cull distances for each vertex */
+   static const char *gs_src = "#version 330 core\n"
+                               "#extension GL_ARB_cull_distance : require\n"
+                               "layout(points) in;\n"
+                               "layout(points, max_vertices = 2) out;\n"
+                               "void main() {\n"
+                               "  for (int j = 0; j < 2; j++) {\n"
+                               "    float k = float(gl_PrimitiveIDIn * 2 + j);\n"
+                               "    gl_Position = vec4(k * 0.125, 0.0, 0.5, 1.0);\n"
+                               "    gl_CullDistance[0] = 8.0 - k;\n"
+                               "    gl_CullDistance[1] = 0.75 + k;\n"
+                               "    gl_CullDistance[2] = 16.0 + k * 0.25;\n"
+                               "    EmitVertex();\n"
+                               "  }\n"
+                               "}\n";
+   static const char *gnames[] = {"gl_CullDistance[2]", "gl_Position", "gl_CullDistance"};
+   p = builtin_program(vs_src, gs_src, FS_UNIFORM, gnames, 3, GL_INTERLEAVED_ATTRIBS, log,
+                       sizeof log);
+   if (!p) {
+      fail("a geometry shader capturing gl_CullDistance[2], gl_Position, gl_CullDistance: link "
+           "failed: %s",
+           log);
+   } else {
+      expect_varying(p, 0, "gl_CullDistance[2]", GL_FLOAT, 1);
+      expect_varying(p, 2, "gl_CullDistance", GL_FLOAT, 3);
+      float got[2 * N * 8], expect[2 * N * 8];
+      float *outs[1] = {got};
+      const GLsizeiptr bytes[1] = {sizeof got};
+      builtin_capture(p, N, 1, bytes, outs);
+      for (int v = 0; v < 2 * N; v++) {
+         const float kk = (float)v;
+         const float e[8] = {16.0f + kk * 0.25f, kk * 0.125f,       0.0f, 0.5f, 1.0f, 8.0f - kk,
+                             0.75f + kk,         16.0f + kk * 0.25f};
+         memcpy(&expect[v * 8], e, sizeof e);
+      }
+      check_words("gl_CullDistance[2], gl_Position, gl_CullDistance of a geometry shader", got,
+                  expect, 2 * N * 8);
+      gl.DeleteProgram(p);
+   }
+
+   /* an element past the array's size fails the link */
+   static const char *past[] = {"gl_CullDistance[2]"};
+   p = builtin_program(vs_src, NULL, FS_UNIFORM, past, 1, GL_INTERLEAVED_ATTRIBS, log, sizeof log);
+   if (p) {
+      fail("capturing gl_CullDistance[2] of a shader writing gl_CullDistance[0..1] linked");
+      gl.DeleteProgram(p);
+   }
+   /* a shader that writes no cull distance has none to capture (as Mesa: undeclared) */
+   static const char *vs_none = "#version 330 core\n"
+                                "#extension GL_ARB_cull_distance : require\n"
+                                "void main() { gl_Position = vec4(0.0, 0.0, 0.0, 1.0);\n"
+                                "  gl_ClipDistance[0] = 1.0; }\n";
+   static const char *cull[] = {"gl_CullDistance"};
+   p = builtin_program(vs_none, NULL, FS_UNIFORM, cull, 1, GL_INTERLEAVED_ATTRIBS, log, sizeof log);
+   if (p) {
+      fail("capturing gl_CullDistance of a shader writing none linked");
+      gl.DeleteProgram(p);
+   }
+
+   /* drawn while captured: the left rectangle's cull distance culls it, its vertices are still
+    * recorded */
+   static const char *vs_draw = "#version 330 core\n"
+                                "#extension GL_ARB_cull_distance : require\n"
+                                "layout(location = 0) in vec2 a_pos;\n"
+                                "void main() {\n"
+                                "  gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, 1.0);\n"
+                                "  gl_CullDistance[0] = gl_VertexID < 6 ? -1.5 : 2.0;\n"
+                                "  gl_CullDistance[1] = float(gl_VertexID) * 0.5;\n"
+                                "}\n";
+   static const char *dnames[] = {"gl_CullDistance"};
+   p = builtin_program(vs_draw, NULL, FS_UNIFORM, dnames, 1, GL_INTERLEAVED_ATTRIBS, log,
+                       sizeof log);
+   if (!p) {
+      fail("a drawing program capturing gl_CullDistance: link failed: %s", log);
+      return;
+   }
+   const vec4f bg = V4(0.2f, 0.2f, 0.2f, 1.0f);
+   clear_to(bg);
+   float q[24];
+   rect_vertices(q, 4, 8, 28, 56);
+   rect_vertices(q + 12, 36, 8, 60, 56);
+   mesh two = make_mesh(q, 12);
+   enum { V = 12 };
+   const GLsizeiptr size = V * 2 * sizeof(float);
+   GLuint b = xfb_buffer(size + 16);
+   gl.BindBufferRange(GL_TRANSFORM_FEEDBACK_BUFFER, 0, b, 0, size);
+   gl.UseProgram(p);
+   set_vec4(p, "u_color", V4(0, 1, 0, 1));
+   gl.BeginTransformFeedback(GL_TRIANGLES);
+   glDrawArrays(GL_TRIANGLES, 0, V);
+   gl.EndTransformFeedback();
+   check_gl_error("the captured cull draw");
+   unsigned char all[V * 2 * sizeof(float) + 16];
+   map_read(b, size + 16, all);
+   float got[V * 2], expect[V * 2];
+   memcpy(got, all, sizeof got);
+   check_sentinel("past the captured cull draw", all + size, 16);
+   for (int v = 0; v < V; v++)
+      expect[v * 2] = v < 6 ? -1.5f : 2.0f, expect[v * 2 + 1] = (float)v * 0.5f;
+   check_words("gl_CullDistance of the drawn rectangles, the culled one's too", got, expect, V * 2);
+   model m;
+   model_init(&m, bg);
+   model_rect(&m, 36, 8, 60, 56, (rgba8){{0, 255, 0, 255}});
+   check_frame("the left rectangle culled while its cull distances are captured", &m);
+   gl.UseProgram(0);
+   gl.DeleteProgram(p);
+   gl.DeleteBuffers(1, &b);
+   gl.DeleteBuffers(1, &two.vbo);
+   gl.DeleteVertexArrays(1, &two.vao);
+}

@@ -867,6 +867,8 @@ struct glb_screen {
    uint64_t ve_serial;       /* the last glb_vertex_elements.serial given */
    GLint timer_bits;         /* GL_TIMESTAMP_EXT's counter bits; 0: no EXT_disjoint_timer_query */
    GLint max_clip_distances; /* 0: no EXT_clip_cull_distance */
+   /* EXT_clip_cull_distance's cull distances, alone and with the clip distances (0: none) */
+   GLint max_cull_distances, max_combined_distances;
    /* the geometry stage (GLES 3.2, or 3.1 with EXT_geometry_shader) and layered framebuffers;
     * MGL_GLES_HIDE=geometry leaves it out (the client's refusal, tested) */
    bool geometry;

@@ -527,8 +527,15 @@ read_limits(struct glb_screen *scr)
       if (total < (uint64_t)scr->max_gs_total)
          scr->max_gs_total = (GLint)total;
    }
-   if (ext && strstr(ext, "GL_EXT_clip_cull_distance"))
+   if (ext && strstr(ext, "GL_EXT_clip_cull_distance")) {
       GLB_GL(h)->glGetIntegerv(GL_MAX_CLIP_DISTANCES_EXT, &scr->max_clip_distances);
+      /* the extension's least, where the host answers no more: Mesa 22.3's GLES refuses these
+       * two queries (GL_INVALID_ENUM, drained below) though it lists the extension */
+      scr->max_cull_distances = scr->max_combined_distances = 8;
+      GLB_GL(h)->glGetIntegerv(GL_MAX_CULL_DISTANCES_EXT, &scr->max_cull_distances);
+      GLB_GL(h)->glGetIntegerv(GL_MAX_COMBINED_CLIP_AND_CULL_DISTANCES_EXT,
+                               &scr->max_combined_distances);
+   }
    if (ext && strstr(ext, "GL_EXT_disjoint_timer_query") && h->glQueryCounterEXT &&
        h->glGetQueryObjectui64vEXT)
       GLB_GL(h)->glGetQueryiv(GL_TIMESTAMP_EXT, GL_QUERY_COUNTER_BITS_EXT, &scr->timer_bits);
@@ -885,6 +892,10 @@ glb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
    c.max_varying_components = clamp_u32(scr->max_varying, UINT32_MAX);
    /* GLES has gl_ClipDistance only with EXT_clip_cull_distance */
    c.max_clip_distances = clamp_u32(scr->max_clip_distances, 8);
+   /* and gl_CullDistance: GL's 8, alone and with the clip distances (the extension's least;
+    * without it the client offers no ARB_cull_distance and glb_shader.c refuses the words) */
+   if (scr->max_cull_distances >= 8 && scr->max_combined_distances >= 8)
+      c.cap_bits |= MGP_CAP_CULL_DISTANCE;
    c.max_texture_lod_bias = scr->max_lod_bias;
    c.max_anisotropy = 1.0f;
    c.point_size_range[0] = scr->point_range[0];

@@ -30,6 +30,7 @@ struct translate {
    /* the size of gl_ClipDistance in the gl_PerVertex block a vertex stage feeding a geometry
     * stage redeclares (0: none, per_vertex_block), which the geometry stage's gl_in takes */
    unsigned per_vertex_clip;
+   unsigned per_vertex_cull;   /* and gl_CullDistance's, where the stage writes it (0: none) */
    bool per_vertex_point_size; /* the block has gl_PointSize */
    bool decline_1d;            /* why: a use of a 1D image spv_lower_1d cannot rewrite */
    /* the last pre-rasterization stage: the size of the gl_ClipDistance it writes (0: none),
@@ -786,7 +787,9 @@ emits_triangles(spvc_compiler comp)
  * array; GLSL ES 3.20 §7.1.1 lets gl_PerVertex be redeclared, and a program's stages must
  * redeclare it alike (SPIRV-Cross redeclares only the output's gl_ClipDistance, as a variable).
  * gl_PointSize is in the block where the geometry stage may read it (EXT_geometry_point_size);
- * without that, a vertex stage writing it keeps ESSL's own declarations. */
+ * without that, a vertex stage writing it keeps ESSL's own declarations. gl_CullDistance is in
+ * it where the vertex stage writes it: a redeclared block's members are the stage's only
+ * gl_PerVertex outputs, so the host refuses SPIRV-Cross's gl_CullDistance variable beside it. */
 static void
 vertex_per_vertex(struct glb_screen *scr, spvc_compiler comp, spvc_resources res,
                   struct translate *t)
@@ -803,16 +806,25 @@ vertex_per_vertex(struct glb_screen *scr, spvc_compiler comp, spvc_resources res
    if (spvc_resources_get_builtin_resource_list_for_type(
           res, SPVC_BUILTIN_RESOURCE_TYPE_STAGE_OUTPUT, &list, &count) != SPVC_SUCCESS)
       return;
+   const bool cull =
+      spvc_compiler_has_active_builtin(comp, SpvBuiltInCullDistance, SpvStorageClassOutput);
+   unsigned cull_size = 0;
    for (size_t i = 0; i < count; i++) {
-      if (list[i].builtin != SpvBuiltInClipDistance)
+      if (list[i].builtin != SpvBuiltInClipDistance &&
+          (list[i].builtin != SpvBuiltInCullDistance || !cull))
          continue;
       const spvc_type ty = spvc_compiler_get_type_handle(comp, list[i].value_type_id);
       const unsigned dims = spvc_type_get_num_array_dimensions(ty);
-      if (dims == 1 && spvc_type_array_dimension_is_literal(ty, 0))
+      if (dims != 1 || !spvc_type_array_dimension_is_literal(ty, 0))
+         continue;
+      if (list[i].builtin == SpvBuiltInClipDistance)
          t->per_vertex_clip = (unsigned)spvc_type_get_array_dimension(ty, 0);
+      else
+         cull_size = (unsigned)spvc_type_get_array_dimension(ty, 0);
    }
    if (!t->per_vertex_clip)
       return;
+   t->per_vertex_cull = cull_size;
    t->per_vertex_point_size = scr->ext_geometry_point_size;
    /* a redeclared gl_PerVertex is an interface block: ES 3.1 has those only by extension */
    if (scr->essl_version < 320)
@@ -820,21 +832,26 @@ vertex_per_vertex(struct glb_screen *scr, spvc_compiler comp, spvc_resources res
 }
 
 /* The stage's ESSL with gl_PerVertex redeclared as vertex_per_vertex says: a vertex stage's
- * output block in place of SPIRV-Cross's gl_ClipDistance, a geometry stage's gl_in after the
- * #version and #extension lines (malloc'd; NULL: out of memory, or no such declaration). */
+ * output block in place of SPIRV-Cross's gl_ClipDistance (its gl_CullDistance dropped, a member
+ * now), a geometry stage's gl_in after the #version and #extension lines (malloc'd; NULL: out
+ * of memory, or no such declaration). */
 static char *
 per_vertex_block(const char *src, unsigned stage, const struct translate *t)
 {
-   char block[192], clip[48];
+   char block[256], clip[48], cull_member[48] = "", cull[48];
    const bool gs = stage == MGP_SHADER_STAGE_GEOMETRY || stage == MGP_SHADER_STAGE_TESS_CTRL ||
                    stage == MGP_SHADER_STAGE_TESS_EVAL;
+   if (t->per_vertex_cull)
+      snprintf(cull_member, sizeof(cull_member), "    highp float gl_CullDistance[%u];\n",
+               t->per_vertex_cull);
    const int n =
       snprintf(block, sizeof(block),
                "%s gl_PerVertex\n{\n    highp vec4 gl_Position;\n%s"
-               "    highp float gl_ClipDistance[%u];\n}%s;\n",
+               "    highp float gl_ClipDistance[%u];\n%s}%s;\n",
                gs ? "in" : "out", t->per_vertex_point_size ? "    highp float gl_PointSize;\n" : "",
-               t->per_vertex_clip, gs ? " gl_in[]" : "");
+               t->per_vertex_clip, cull_member, gs ? " gl_in[]" : "");
    snprintf(clip, sizeof(clip), "out float gl_ClipDistance[%u];\n", t->per_vertex_clip);
+   snprintf(cull, sizeof(cull), "out float gl_CullDistance[%u];\n", t->per_vertex_cull);
    if (n < 0 || (size_t)n >= sizeof(block))
       return NULL;
    const char *at = src, *after = NULL;
@@ -856,6 +873,14 @@ per_vertex_block(const char *src, unsigned stage, const struct translate *t)
    char *out = malloc(len);
    if (out)
       snprintf(out, len, "%.*s%s%s", (int)pre, src, block, after);
+   /* the vertex stage's own gl_CullDistance variable goes (the block has it) */
+   char *var = out && !gs && t->per_vertex_cull ? strstr(out, cull) : NULL;
+   if (out && !gs && t->per_vertex_cull && (!var || (var > out && var[-1] != '\n'))) {
+      free(out);
+      return NULL;
+   }
+   if (var)
+      memmove(var, var + strlen(cull), strlen(var + strlen(cull)) + 1);
    return out;
 }
 
@@ -1197,6 +1222,21 @@ pass_kept(struct spv_passes *sp, uint32_t *words, const char *what, bool require
    return true;
 }
 
+/* Whether the module declares capability `cap` (its OpCapability come first). */
+static bool
+declares_capability(const uint32_t *w, size_t n, SpvCapability cap)
+{
+   for (size_t at = 5; at < n;) {
+      const uint32_t wc = w[at] >> 16, op = w[at] & 0xffff;
+      if (!wc || wc > n - at || (op != SpvOpCapability && op != SpvOpExtension))
+         break;
+      if (op == SpvOpCapability && wc == 2 && w[at + 1] == (uint32_t)cap)
+         return true;
+      at += wc;
+   }
+   return false;
+}
+
 /* SPIR-V words of one stage (MGP_SHADER_STAGE_*) to ESSL; last_pre_raster: the stage whose
  * positions are rasterized (the geometry stage where the program has one, else the vertex
  * stage). False with t->why filled. */
@@ -1220,6 +1260,14 @@ translate(struct glb_screen *scr, const struct mgp_span *words, unsigned stage,
    /* ESSL has no vertex input arrays: one input per element, the array a copy of them */
    struct spv_passes sp = {.words = words->ptr, .count = (size_t)(words->size / 4)};
    bool blocked = false;
+   /* gl_CullDistance is the host's with EXT_clip_cull_distance alone; the caps told the client
+    * (MGP_CAP_CULL_DISTANCE), so only a client that ignored them sends it */
+   if (!scr->max_cull_distances &&
+       declares_capability(sp.words, sp.count, SpvCapabilityCullDistance)) {
+      snprintf(t->why, sizeof(t->why),
+               "gl_CullDistance, and the host has no EXT_clip_cull_distance");
+      goto done;
+   }
    if (stage == MGP_SHADER_STAGE_VERTEX &&
        !pass_kept(&sp, spv_split_input_arrays(sp.words, sp.count, &sp.n, &blocked, &sp.err),
                   "vertex input arrays", false, t))
@@ -1766,6 +1814,7 @@ link_program(struct glb_screen *scr, struct glb_shader *s, uint32_t stage_mask,
        * gl_PerVertex */
       if (st == MGP_SHADER_STAGE_GEOMETRY || st == MGP_SHADER_STAGE_TESS_CTRL) {
          tr[i].per_vertex_clip = tr[0].per_vertex_clip;
+         tr[i].per_vertex_cull = tr[0].per_vertex_cull;
          tr[i].per_vertex_point_size = tr[0].per_vertex_point_size;
       }
       tr[i].outline = st == MGP_SHADER_STAGE_VERTEX && (variant & OUTLINE_VARIANTS);

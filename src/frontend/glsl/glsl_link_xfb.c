@@ -291,8 +291,9 @@ private_named(const struct stage *st, const char *name)
    return 0;
 }
 
-/* A captured built-in output of the last vertex stage (GL 4.6 §13.3: gl_Position, gl_PointSize,
- * gl_ClipDistance whole or "gl_ClipDistance[i]"; ES 3.0: the first two) as a captured part:
+/* A captured built-in output of the last vertex stage (GL 4.6 §11.1.2.1: gl_Position,
+ * gl_PointSize, gl_ClipDistance and gl_CullDistance whole or one element "gl_ClipDistance[i]";
+ * ES 3.0: the first two) as a captured part:
  * its variable (the output block) and member, copied out like a part of a user output. 1: out
  * holds it; 0: name is none of them; -1: a link error said why. */
 static int
@@ -307,6 +308,7 @@ xfb_resolve_builtin(struct link *l, int s, const char *name, struct spv_xfb_copy
       {"gl_Position", SpvBuiltInPosition, true},
       {"gl_PointSize", SpvBuiltInPointSize, true},
       {"gl_ClipDistance", SpvBuiltInClipDistance, false},
+      {"gl_CullDistance", SpvBuiltInCullDistance, false},
    };
    const struct stage *st = &l->st[s];
    const struct spv_refl *r = st->r;
@@ -324,9 +326,10 @@ xfb_resolve_builtin(struct link *l, int s, const char *name, struct spv_xfb_copy
    spv_tref type = 0;
    const uint32_t var = spv_refl_builtin(r, true, builtins[b].builtin, &type, NULL);
    const int member = builtin_member(st, builtins[b].builtin);
-   /* gl_ClipDistance is sized by the shader's use (glslang gives an unused one a place) */
-   if (!var || (builtins[b].builtin == SpvBuiltInClipDistance &&
-                !spv_refl_builtin_active(r, true, SpvBuiltInClipDistance))) {
+   /* the distance arrays are sized by the shader's use (glslang gives an unused one a place) */
+   const bool distances = builtins[b].builtin == SpvBuiltInClipDistance ||
+                          builtins[b].builtin == SpvBuiltInCullDistance;
+   if (!var || (distances && !spv_refl_builtin_active(r, true, builtins[b].builtin))) {
       link_error(l, "transform feedback varying `%s' is not an output of the %s shader", name,
                  glsl_stage_name(s));
       return -1;
@@ -767,9 +770,9 @@ glsl_link_xfb(struct link *l)
          stream = var_stream(&l->st[s], var ? var : is_part ? part.var : 0);
       }
       if (!type) {
-         /* a desktop built-in GL captures and mgl does not (gl_CullDistance); ES captures
-          * gl_Position and gl_PointSize alone, taken above: any other name is just not an
-          * output there */
+         /* a desktop built-in mgl does not capture (those of GL 4.6 §11.1.2.1 are taken
+          * above); ES captures gl_Position and gl_PointSize alone, taken above: any other name
+          * is just not an output there */
          if (!strncmp(name, "gl_", 3) && glsl_input_api(in) != GLSL_API_ES)
             MGU_DECLINE(gl_feature_unimplemented, "transform feedback capture of `%s'", name);
          link_error(l, "transform feedback varying `%s' is not an output of the %s shader", name,

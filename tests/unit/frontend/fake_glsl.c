@@ -136,7 +136,8 @@ glsl_link(const struct glsl_link_input *input, char **info_log)
    struct glsl_program *p = calloc(1, sizeof(*p));
    p->alpha_tested = next.alpha_tested;
    for (int s = 0; s < GLSL_STAGE_COUNT; s++) {
-      if (!input->source[s])
+      /* the stages past vertex, geometry and fragment come as shader objects alone */
+      if (!input->source[s] && !input->num_objects[s])
          continue;
       p->stages |= GLSL_STAGE_BIT(s);
       const bool vi = s == GLSL_STAGE_GEOMETRY && next.gs_viewport_index;
@@ -258,6 +259,17 @@ glsl_link(const struct glsl_link_input *input, char **info_log)
       p->blocks[i].data_size = next.block_sizes[i];
       p->blocks[i].stages = p->stages;
    }
+   p->num_storage_blocks = next.num_storage_blocks;
+   p->storage_blocks = calloc(next.num_storage_blocks + 1, sizeof(struct glsl_storage_block));
+   for (unsigned i = 0; i < next.num_storage_blocks; i++) {
+      p->storage_blocks[i].name = dup(next.storage_blocks[i]);
+      p->storage_blocks[i].binding = GLSL_BINDING_SSBO_BASE + i;
+      p->storage_blocks[i].data_size = 16;
+      p->storage_blocks[i].gl_binding = i;
+      p->storage_blocks[i].stages = p->stages;
+   }
+   if (p->stages & GLSL_STAGE_BIT(GLSL_STAGE_COMPUTE))
+      p->local_size[0] = p->local_size[1] = p->local_size[2] = 1;
    p->num_inputs = next.num_inputs;
    p->inputs = calloc(next.num_inputs + 1, sizeof(struct glsl_io));
    for (unsigned i = 0; i < next.num_inputs; i++) {

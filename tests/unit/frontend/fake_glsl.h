@@ -23,6 +23,10 @@ struct fake_program {
    const char *blocks[4];
    uint32_t block_sizes[4];
    unsigned num_blocks;
+   /* shader storage blocks of 16 bytes, initial binding points 0.. (a compute stage's local size
+    * is 1x1x1) */
+   const char *storage_blocks[2];
+   unsigned num_storage_blocks;
    const char *inputs[4]; /* vec4 inputs at locations 0.. */
    unsigned num_inputs;
    /* Hidden GL-state members of the default block (glsl_default_block.state_*), placed after

@@ -88,6 +88,148 @@ test_viewport_is_dynamic(void)
    env_finish(&e);
 }
 
+/* A compute program of one storage block "B" and a float uniform "u_k". */
+static GLuint
+make_compute(void)
+{
+   struct fake_program fp = {.num_storage_blocks = 1,
+                             .storage_blocks = {"B"},
+                             .num_uniforms = 1,
+                             .uniforms = {{"u_k", GL_FLOAT, 0}}};
+   fake_glsl_next(&fp);
+   const char *src = "#version 430 core\nlayout(local_size_x = 1) in;\nvoid main() {}\n";
+   GLuint cs = mgl_glCreateShader(GL_COMPUTE_SHADER);
+   mgl_glShaderSource(cs, 1, &src, NULL);
+   mgl_glCompileShader(cs);
+   GLuint prog = mgl_glCreateProgram();
+   mgl_glAttachShader(prog, cs);
+   mgl_glLinkProgram(prog);
+   mgl_glDeleteShader(cs);
+   GLint ok = 0;
+   mgl_glGetProgramiv(prog, GL_LINK_STATUS, &ok);
+   CHECK(ok);
+   return prog;
+}
+
+/* The storage ranges of the nth set_shader_buffers of class 1 (storage blocks): range 0's
+ * resource, or a null handle when there is none. */
+static struct mgp_handle
+storage_sent(unsigned nth)
+{
+   for (unsigned i = 0, k = 0; i < fake_count(); i++) {
+      const struct fake_rec *r = fake_rec(i);
+      if (r->id != MGP_CALL_set_shader_buffers ||
+          ((const struct mgp_set_shader_buffers *)(const void *)r->args)->cls != 1)
+         continue;
+      if (k++ == nth)
+         return ((const struct mgp_buffer_range *)r->tail)->res;
+   }
+   return (struct mgp_handle){0};
+}
+
+/* A dispatch whose program, bindings and buffers read as the last dispatch left them sends its
+ * launch_grid alone without walking the groups (dispatch_repeats), and marks its storage
+ * buffers written again (a read after it fetches). A storage rebind, a glUniform, or a draw
+ * between whose program binds another buffer at the storage slot the server shares with the
+ * dispatch, each send what moved again. */
+static void
+test_dispatch_repeat(void)
+{
+   const struct mgp_caps saved = fake_caps;
+   fake_caps.max_compute_work_group_invocations = 64;
+   for (int i = 0; i < 3; i++) {
+      fake_caps.max_compute_work_group_count[i] = 16;
+      fake_caps.max_compute_work_group_size[i] = 64;
+   }
+   fake_caps.max_storage_buffer_bindings = 8;
+   fake_caps.max_storage_buffer_range = 1u << 20;
+   struct fe_test_env e;
+   env_init(&e, 64, 64);
+   /* the draw program's storage block "D" at binding point 1 */
+   struct fake_program dp = {
+      .num_inputs = 1, .inputs = {"pos"}, .num_storage_blocks = 1, .storage_blocks = {"D"}};
+   GLuint draw_prog = make_program(&dp);
+   mgl_glShaderStorageBlockBinding(draw_prog, 0, 1);
+   CHECK_ERR(GL_NO_ERROR);
+   GLuint vao, vbo;
+   make_triangle(&vao, &vbo);
+   GLuint cp = make_compute();
+   const GLint k_loc = mgl_glGetUniformLocation(cp, "u_k");
+   CHECK_ERR(GL_NO_ERROR);
+   GLuint bufs[2];
+   mgl_glGenBuffers(2, bufs);
+   for (int i = 0; i < 2; i++) {
+      mgl_glBindBufferBase(GL_SHADER_STORAGE_BUFFER, (GLuint)i, bufs[i]);
+      mgl_glBufferData(GL_SHADER_STORAGE_BUFFER, 16, NULL, GL_DYNAMIC_DRAW);
+   }
+   CHECK_ERR(GL_NO_ERROR);
+   const struct mgp_handle res0 = fe_buffer_lookup(e.ctx, bufs[0])->res;
+   const struct mgp_handle res1 = fe_buffer_lookup(e.ctx, bufs[1])->res;
+   mgl_glUseProgram(cp);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glDispatchCompute(1, 1, 1);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK(mgp_handle_eq(storage_sent(0), res0));
+   const uint64_t r0 = e.ctx->tracker.dispatch_repeats;
+
+   /* the same again: launch_grid alone, the groups skipped */
+   fake_clear();
+   mgl_glDispatchCompute(1, 1, 1);
+   CHECK_EQ(fake_count(), 1);
+   CHECK_EQ(fake_rec(0)->id, MGP_CALL_launch_grid);
+   CHECK_EQ(e.ctx->tracker.dispatch_repeats, r0 + 1);
+   /* its storage buffer is written: a read after it fetches, a second read does not, and a
+    * read after the next such dispatch fetches again */
+   GLuint word[4];
+   mgl_glBindBuffer(GL_SHADER_STORAGE_BUFFER, bufs[0]);
+   for (int i = 0; i < 3; i++) {
+      fake_clear();
+      if (i == 2)
+         mgl_glDispatchCompute(1, 1, 1);
+      mgl_glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, sizeof(word), word);
+      CHECK_EQ(fake_count_of(MGP_CALL_resource_readback), i == 1 ? 0 : 1);
+   }
+   mgl_glDispatchCompute(1, 1, 1);
+   CHECK_EQ(e.ctx->tracker.dispatch_repeats, r0 + 3);
+
+   /* another buffer at the block's binding point: its range is sent */
+   fake_clear();
+   mgl_glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, bufs[1]);
+   mgl_glDispatchCompute(1, 1, 1);
+   CHECK(mgp_handle_eq(storage_sent(0), res1));
+   CHECK_EQ(e.ctx->tracker.dispatch_repeats, r0 + 3);
+   mgl_glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, bufs[0]);
+   mgl_glDispatchCompute(1, 1, 1);
+
+   /* a glUniform: the bytes */
+   fake_clear();
+   mgl_glUniform1f(k_loc, 2.0f);
+   mgl_glDispatchCompute(1, 1, 1);
+   CHECK_EQ(
+      fake_count_of(MGP_CALL_set_global_constants) + fake_count_of(MGP_CALL_set_constant_words), 1);
+   CHECK_EQ(e.ctx->tracker.dispatch_repeats, r0 + 3);
+   fake_clear();
+   mgl_glDispatchCompute(1, 1, 1);
+   CHECK_EQ(fake_count(), 1);
+   CHECK_EQ(e.ctx->tracker.dispatch_repeats, r0 + 4);
+
+   /* a draw between binds bufs[1] at the storage slot: the dispatch after it binds bufs[0] */
+   mgl_glUseProgram(draw_prog);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   fake_clear();
+   mgl_glUseProgram(cp);
+   mgl_glDispatchCompute(1, 1, 1);
+   CHECK(mgp_handle_eq(storage_sent(0), res0));
+   CHECK_EQ(e.ctx->tracker.dispatch_repeats, r0 + 4);
+   fake_clear();
+   mgl_glDispatchCompute(1, 1, 1);
+   CHECK_EQ(fake_count(), 1);
+   CHECK_EQ(e.ctx->tracker.dispatch_repeats, r0 + 5);
+   CHECK_ERR(GL_NO_ERROR);
+   env_finish(&e);
+   fake_caps = saved;
+}
+
 /* A program and shaders of every stage given (gs: with a geometry shader). */
 static GLuint
 make_program_gs(const struct fake_program *fp)
@@ -4980,5 +5122,6 @@ main(void)
    test_attrib_pointer_layout();
    test_attrib_64bit();
    test_bind_cache_delete();
+   test_dispatch_repeat();
    return fe_test_report("unit.frontend.tracker");
 }

@@ -482,7 +482,8 @@ main(void)
    free(log);
    /* ES 3.0 §2.15.2 captures gl_Position and gl_PointSize alone: another built-in's name is not
     * an output, a link error and no decline (no feature of ES is missing); desktop's
-    * gl_CullDistance, which GL captures and mgl does not, is a named decline */
+    * gl_CullDistance is captured (GL 4.6 §11.1.2.1), an element past its size a link error, and
+    * neither a decline */
    {
       static const char *const clip[] = {"gl_ClipDistance"};
       struct glsl_link_input in = {
@@ -507,9 +508,19 @@ main(void)
          .source = {vs450, fs450}, .xfb_varyings = cull, .num_xfb_varyings = 1};
       log = NULL;
       xp = glsl_link(&din, &log);
-      CHECK(!xp && mgu_decline_count(MGU_DECLINE_gl_feature_unimplemented) == d0 + 1,
-            "desktop capture of gl_CullDistance: %s, %llu declines (want 1)", log ? log : "linked",
+      CHECK(xp && mgu_decline_count(MGU_DECLINE_gl_feature_unimplemented) == d0,
+            "desktop capture of gl_CullDistance: %s, %llu declines (want 0)", log ? log : "linked",
             (unsigned long long)(mgu_decline_count(MGU_DECLINE_gl_feature_unimplemented) - d0));
+      glsl_program_destroy(xp);
+      free(log);
+      static const char *const past[] = {"gl_CullDistance[1]"};
+      din.xfb_varyings = past;
+      log = NULL;
+      xp = glsl_link(&din, &log);
+      CHECK(!xp && log && strstr(log, "index 1 is past gl_CullDistance[1]") &&
+               mgu_decline_count(MGU_DECLINE_gl_feature_unimplemented) == d0,
+            "desktop capture of gl_CullDistance[1] of gl_CullDistance[1]: %s",
+            log ? log : "linked");
       glsl_program_destroy(xp);
       free(log);
    }
