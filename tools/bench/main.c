@@ -37,6 +37,11 @@
  *     GL_BUFFER_UPDATE_BARRIER_BIT), a GPGPU round trip, us per step like readpixels_1px.
  *     Both check the words after the loop (dispatch_read at every step too) and fail, named,
  *     where the GL computed anything else (skipped, named, without GL_ARB_compute_shader);
+ *   first_draws (only where --case names it; issue 20's first-use stall): 16 programs never
+ *     linked before in the process, linked (first_draws_link, ms) and each drawn once up to a
+ *     glFinish (first_draws, ms: where mgl creates their pipelines); one figure a process, so
+ *     cold or warm is the caches the process starts with (mgl's pipeline cache file,
+ *     MGL_PIPELINE_CACHE_DIR; Mesa's disk cache, MESA_SHADER_CACHE_DISABLE);
  *   persistent streaming: stream_draw through a coherent persistent map
  *     (GL_ARB_buffer_storage) used as a ring of that many bytes: each draw's
  *     triangle is written into the next slot and drawn from there, no GL call
@@ -599,6 +604,7 @@ enum case_kind {
    K_MIXED_DIRECT,
    K_DISPATCH,
    K_DISPATCH_READ,
+   K_FIRST_DRAWS,
 };
 
 struct bench_case {
@@ -655,6 +661,7 @@ static const struct bench_case cases[] = {
    {"persistent_draw_4MiB", K_PERSIST_DRAW, 4u << 20, false},
    {"dispatch", K_DISPATCH, 0, false},
    {"dispatch_read", K_DISPATCH_READ, 0, false},
+   {"first_draws", K_FIRST_DRAWS, 16, false}, /* only where --case names it */
 };
 #define BENCH_NCASES (sizeof cases / sizeof cases[0])
 
@@ -840,6 +847,7 @@ case_step(struct bench *b, const struct bench_case *c, unsigned i)
       memcpy(b->dst, b->src + k, c->size);
       __asm__ volatile("" : : "r"(b->dst) : "memory"); /* keep the copy */
       return 1;
+   case K_FIRST_DRAWS: return 0; /* no steps: run_first_draws */
    }
    return 0;
 }
@@ -986,10 +994,55 @@ case_value(const struct bench_case *c, uint64_t n, double secs, const char **uni
    }
 }
 
+/* first_draws (issue 20, the first-use stall): c->size programs no earlier run of this case
+ * linked in this process, each drawn once. Two figures, ms: linking them
+ * (first_draws_link), and their first draws up to the glFinish (first_draws: mgl creates each
+ * pipeline there). Run it in a fresh process, cold or with a pipeline cache from an earlier
+ * run (mgl's MGL_PIPELINE_CACHE_DIR, Mesa's disk cache). */
+static bool
+run_first_draws(struct bench *b, const struct bench_case *c)
+{
+   const struct gl_api *gl = &b->gl;
+   GLuint progs[64] = {0};
+   const unsigned n = c->size < 64 ? (unsigned)c->size : 64;
+   bench_reset(b);
+   glDrawArrays(GL_TRIANGLES, 0, 3); /* the compiler's own start, outside the figure */
+   glFinish();
+   const double t0 = now_s();
+   bool ok = true;
+   for (unsigned i = 0; i < n && ok; i++) {
+      char tint[64];
+      snprintf(tint, sizeof tint, "1.0, %u.0 / 64.0, 0.5, 1.0", i + 1);
+      progs[i] = link_program(gl, vs_src, tint);
+      ok = progs[i] != 0;
+   }
+   const double t1 = now_s();
+   for (unsigned i = 0; i < n && ok; i++) {
+      gl->UseProgram(progs[i]);
+      glDrawArrays(GL_TRIANGLES, 0, 3);
+   }
+   glFinish();
+   const double t2 = now_s();
+   ok = gl_check(c->name) && ok;
+   gl->UseProgram(b->programs[0]);
+   for (unsigned i = 0; i < n; i++)
+      if (progs[i])
+         gl->DeleteProgram(progs[i]);
+   if (ok && !b->opt->warmup_only) {
+      char name[64];
+      snprintf(name, sizeof name, "%s_link", c->name);
+      report(b, name, (t1 - t0) * 1e3, "ms");
+      report(b, c->name, (t2 - t1) * 1e3, "ms");
+   }
+   return ok;
+}
+
 /* Not inlined: tools/bench/callgrind.sh's ONE_PROCESS=1 dumps the profile after each call. */
 static __attribute__((noinline)) bool
 run_case(struct bench *b, const struct bench_case *c)
 {
+   if (c->kind == K_FIRST_DRAWS)
+      return run_first_draws(b, c);
    if (c->kind == K_MULTI_DRAW_INDIRECT && !b->mdi_buf) {
       fprintf(stderr, "mgl-bench: %s skipped: no GL_ARB_multi_draw_indirect\n", c->name);
       return true;
@@ -1238,8 +1291,9 @@ main(int argc, char **argv)
       printf("case,arm,value,unit\n");
    rc = 0;
    for (size_t c = 0; c < BENCH_NCASES && rc == 0; c++) {
-      if (opt.only != NULL ? !case_listed(opt.only, cases[c].name)
-                           : (opt.transport_only && !cases[c].transport))
+      if (opt.only != NULL
+             ? !case_listed(opt.only, cases[c].name)
+             : (cases[c].kind == K_FIRST_DRAWS || (opt.transport_only && !cases[c].transport)))
          continue;
       if (!run_case(&b, &cases[c]))
          rc = 1;

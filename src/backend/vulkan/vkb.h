@@ -870,6 +870,11 @@ struct vkb_pipeline_entry {
 struct vkb_pipeline_cache {
    struct mgu_hash_table table; /* key hash -> struct vkb_pipeline_entry * */
    VkPipelineCache vk;
+   /* the file kept across runs (vkb_pipeline_disk.c; NULL: off), and the size and hash of the
+    * bytes loaded from it (finish writes only what differs) */
+   char *path;
+   size_t loaded_size;
+   uint64_t loaded_hash;
 };
 
 /* Every one of n samples at the pixel centre, a 1x1 grid: *info points into locs[n]. */
@@ -877,6 +882,14 @@ void vkb_centre_locations(VkSampleCountFlagBits n, VkSampleLocationEXT *locs,
                           VkSampleLocationsInfoEXT *info);
 bool vkb_pipeline_cache_init(struct vkb_screen *scr);
 void vkb_pipeline_cache_finish(struct vkb_screen *scr);
+/* vkb_pipeline_disk.c: the cache's file for this device (false: MGL_PIPELINE_CACHE=0 or no
+ * directory); its bytes, header checked (NULL: none, or rejected and counted); what init made
+ * of them; the driver's refusal of them; and the write at finish. */
+bool vkb_pipeline_disk_path(const struct vkb_screen *scr, char *out, size_t size);
+void *vkb_pipeline_disk_load(struct vkb_screen *scr, size_t *size);
+void vkb_pipeline_disk_loaded(struct vkb_screen *scr, const void *data, size_t size);
+void vkb_pipeline_disk_rejected(struct vkb_screen *scr, const char *why);
+void vkb_pipeline_disk_save(struct vkb_screen *scr);
 /* The pipeline for key, created on a miss. VK_NULL_HANDLE after a decline. */
 VkPipeline vkb_pipeline_get(struct vkb_screen *scr, const struct vkb_pipeline_key *key,
                             const struct vkb_render_state *rs, const struct vkb_vertex_elements *ve,
@@ -929,6 +942,9 @@ struct vkb_screen_stats {
    unsigned long long gs_splits_failed;   /* ... that the split could not take */
    unsigned long long gs_point_size_cuts; /* geometry stages made without gl_PointSize writes */
    unsigned long long pipelines_created;
+   unsigned long long compute_pipelines_created;   /* a shader's and the buffer passes' */
+   unsigned long long pipeline_cache_loaded_bytes; /* the file's, given to the driver */
+   unsigned long long pipeline_cache_rejected;     /* files refused: header, size, read */
    unsigned long long
       render_passes_begun; /* vkCmdBeginRendering calls: mgl-bench's render-pass figure */
    unsigned long long pack_row_copies;       /* read-back rows copied as stored (vkb_pack.c) */

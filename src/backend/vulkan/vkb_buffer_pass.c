@@ -82,6 +82,7 @@ vkb_buffer_pass_init(struct vkb_screen *scr, struct vkb_buffer_pass *p, const ui
    };
    const VkResult r = vkCreateComputePipelines(scr->dev, scr->pipes.vk, 1, &cpi, NULL, &p->pipe);
    vkDestroyShaderModule(scr->dev, mod, NULL);
+   scr->stats.compute_pipelines_created += r == VK_SUCCESS;
    return vkb_check(scr, r, what);
 }
 

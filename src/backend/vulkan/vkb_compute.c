@@ -48,6 +48,8 @@ compute_pipeline(struct vkb_screen *scr, struct vkb_shader *sh)
                   vkCreateComputePipelines(scr->dev, scr->pipes.vk, 1, &ci, NULL, &sh->compute),
                   "vkCreateComputePipelines"))
       sh->compute = VK_NULL_HANDLE;
+   else
+      scr->stats.compute_pipelines_created++;
    return sh->compute;
 }
 

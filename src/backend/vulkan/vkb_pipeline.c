@@ -1,7 +1,7 @@
 /* vkb_pipeline.c — graphics pipelines, made lazily at draw and cached by (the pipeline part of
  * the render-state CSO (its share id, vkb_dynstate.c), vertex-elements CSO, shader CSO,
  * attachment formats, sample count, topology (class)) in a hash table, backed by a
- * VkPipelineCache. Viewport, scissor, depth range and bias, blend constants, stencil
+ * VkPipelineCache that outlives the process (vkb_pipeline_disk.c). Viewport, scissor, depth range and bias, blend constants, stencil
  * reference / masks and line width are dynamic state, and so are, where the device has them,
  * the render-state fields vkb_dynstate.c records: they never reach this file, so a change of
  * them never creates a pipeline (pipelines_created proves it). */
@@ -27,9 +27,26 @@ vkb_pipeline_cache_init(struct vkb_screen *scr)
    mgu_hash_table_init(&c->table);
    if (!mgu_hash_table_reserve(&c->table, 128))
       return false;
-   VkPipelineCacheCreateInfo pci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_CACHE_CREATE_INFO};
-   if (vkCreatePipelineCache(scr->dev, &pci, NULL, &c->vk) != VK_SUCCESS) {
+   /* the file of an earlier run, its header checked (vkb_pipeline_disk.c) */
+   size_t size = 0;
+   void *data = vkb_pipeline_disk_load(scr, &size);
+   VkPipelineCacheCreateInfo pci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_CACHE_CREATE_INFO,
+                                    .initialDataSize = size,
+                                    .pInitialData = data};
+   VkResult r = vkCreatePipelineCache(scr->dev, &pci, NULL, &c->vk);
+   if (r != VK_SUCCESS && data) {
+      vkb_pipeline_disk_rejected(scr, "vkCreatePipelineCache refused it");
+      pci.initialDataSize = size = 0;
+      pci.pInitialData = NULL;
+      r = vkCreatePipelineCache(scr->dev, &pci, NULL, &c->vk);
+   }
+   if (r == VK_SUCCESS)
+      vkb_pipeline_disk_loaded(scr, data, size);
+   free(data);
+   if (r != VK_SUCCESS) {
       mgu_hash_table_finish(&c->table);
+      free(c->path);
+      c->path = NULL;
       return false;
    }
    return true;
@@ -47,6 +64,9 @@ vkb_pipeline_cache_finish(struct vkb_screen *scr)
       free(e);
    }
    mgu_hash_table_finish(&c->table);
+   vkb_pipeline_disk_save(scr); /* what this run compiled, for the next */
+   free(c->path);
+   c->path = NULL;
    if (c->vk)
       vkDestroyPipelineCache(scr->dev, c->vk, NULL);
    c->vk = VK_NULL_HANDLE;

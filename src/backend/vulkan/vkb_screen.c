@@ -1727,6 +1727,8 @@ gate_counters(void *screen, const char **names, unsigned long long *values, unsi
    } rows[] = {
       {"unsound-serial-complete", scr->stats.unsound_serial_complete},
       {"pipelines-created", scr->stats.pipelines_created},
+      {"pipeline-cache-loaded-bytes", scr->stats.pipeline_cache_loaded_bytes},
+      {"pipeline-cache-rejected", scr->stats.pipeline_cache_rejected},
       {"render-passes-begun", scr->stats.render_passes_begun},
       {"batch-splits", scr->stats.batch_splits},
       {"indirect-clamps-prepass", scr->stats.clamps_prepass},

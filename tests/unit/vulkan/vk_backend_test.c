@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <spirv/unified1/spirv.h>
@@ -5791,6 +5792,171 @@ test_query_destroy_active(struct t *t, struct mgp_handle prog)
    }
 }
 
+/* The pipeline cache kept across runs (vkb_pipeline_disk.c; issue 20): a screen that drew
+ * writes its cache at its end into MGL_PIPELINE_CACHE_DIR, a file named by the device with its
+ * header; the next screen loads it (pipeline-cache-loaded-bytes). A file of another UUID, a cut
+ * header, a header size past the file, or one over 64 MiB is refused by name
+ * (pipeline-cache-rejected) and the screen draws right from an empty cache (and writes a good
+ * file at its end); MGL_PIPELINE_CACHE=0 neither reads nor writes. Red before the cache: no
+ * counter pipeline-cache-loaded-bytes, no file. */
+static bool
+pcache_draw(struct t *t)
+{
+   t->color_rb = make_image(t, MGP_RESOURCE_TARGET_RENDERBUFFER, MGP_FORMAT_RGBA8_UNORM, W, H, 1);
+   use_default_fb(t, false);
+   set_viewport(t, 0, 0, W, H, false, NULL);
+   clear_color(t, 0, 0, 0, 1, false, 1);
+   struct mgp_render_state s = gl_render_state();
+   bind_rs(t, &s);
+   bind_ve(t, false, 8);
+   bind_vb(t, make_buffer(t, sizeof(tri_ccw), tri_ccw));
+   struct mgp_handle prog = make_program(t, &color_prog);
+   use_program(t, prog);
+   set_consts(t, prog, 0.2f, 0.4f, 0.6f, 1.0f, 0, 0, 0, 0, 0);
+   draw(t, MGP_PRIM_TRIANGLES, 0, 3, 1, 0, 0);
+   read_back(t);
+   return pixel_is(2, 2, 51, 102, 153, 255) && pixel_is(60, 60, 0, 0, 0, 255) &&
+          t->fatal_count == 0;
+}
+
+/* The file's bytes (NULL: none), at most max */
+static uint8_t *
+pcache_read(const char *path, size_t *size, size_t max)
+{
+   FILE *f = fopen(path, "rb");
+   if (!f)
+      return NULL;
+   uint8_t *p = malloc(max);
+   *size = p ? fread(p, 1, max, f) : 0;
+   fclose(f);
+   return p;
+}
+
+static void
+pcache_write(const char *path, const uint8_t *data, size_t size, long extend_to)
+{
+   FILE *f = fopen(path, "wb");
+   if (!f || fwrite(data, 1, size, f) != size || (extend_to && ftruncate(fileno(f), extend_to))) {
+      check(false, "pipeline cache: write %s", path);
+   }
+   if (f)
+      fclose(f);
+}
+
+static uint32_t
+pcache_le32(const uint8_t *p)
+{
+   return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static void
+test_pipeline_cache_file(bool validation)
+{
+   char dir[] = "/tmp/mgl-pcache-XXXXXX";
+   if (!mkdtemp(dir)) {
+      check(false, "pipeline cache: a temporary directory");
+      return;
+   }
+   char sub[64], path[256] = "";
+   uint8_t *good = NULL;
+   size_t size = 0;
+   snprintf(sub, sizeof(sub), "%s/made", dir); /* made by the first write, 0700 */
+   setenv("MGL_PIPELINE_CACHE_DIR", sub, 1);
+   struct t t2;
+   if (!start(&t2, validation)) {
+      check(false, "pipeline cache: first screen");
+      goto out;
+   }
+   const VkPhysicalDeviceProperties pr = ((struct vkb_screen *)t2.scr)->props;
+   const bool drew = pcache_draw(&t2);
+   check(drew && counter(&t2, "pipeline-cache-loaded-bytes") == 0 &&
+            counter(&t2, "pipeline-cache-rejected") == 0,
+         "pipeline cache: the first screen draws from an empty cache");
+   mgs_vulkan_backend.screen_destroy(t2.scr);
+
+   int n = snprintf(path, sizeof(path), "%s/vk-%08x-%08x-%08x-", sub, pr.vendorID, pr.deviceID,
+                    pr.driverVersion);
+   for (unsigned i = 0; i < VK_UUID_SIZE; i++)
+      n += snprintf(path + n, sizeof(path) - (size_t)n, "%02x", pr.pipelineCacheUUID[i]);
+   snprintf(path + n, sizeof(path) - (size_t)n, ".pcache");
+   good = pcache_read(path, &size, 64u << 20);
+   struct stat st;
+   const bool dir_private = stat(sub, &st) == 0 && (st.st_mode & 0777) == 0700;
+   check(good && size >= 32 && pcache_le32(good) >= 32 && pcache_le32(good) <= size &&
+            pcache_le32(good + 4) == VK_PIPELINE_CACHE_HEADER_VERSION_ONE &&
+            pcache_le32(good + 8) == pr.vendorID && pcache_le32(good + 12) == pr.deviceID &&
+            !memcmp(good + 16, pr.pipelineCacheUUID, VK_UUID_SIZE) && dir_private,
+         "pipeline cache: the screen's end wrote %s (%zu bytes) with this device's header, in "
+         "a directory of mode 0700 (%s)",
+         path, size, dir_private ? "yes" : "no");
+   if (!good || size < 32)
+      goto out;
+
+   if (start(&t2, validation)) {
+      const bool ok = pcache_draw(&t2);
+      const unsigned long long loaded = counter(&t2, "pipeline-cache-loaded-bytes");
+      check(ok && loaded == size && counter(&t2, "pipeline-cache-rejected") == 0,
+            "pipeline cache: the next screen loads the file (%llu bytes) and draws", loaded);
+      mgs_vulkan_backend.screen_destroy(t2.scr);
+   }
+
+   /* the hostile files: each refused by name, the screen drawing right without it */
+   uint8_t bad[64];
+   memcpy(bad, good, 32);
+   const struct {
+      const char *what;
+      size_t size;
+      long extend_to;
+      int poke; /* byte flipped */
+      uint8_t header_size;
+   } cases[] = {
+      {"another pipelineCacheUUID", 32, 0, 16 + VK_UUID_SIZE - 1, 32},
+      {"a cut header", 20, 0, -1, 32},
+      {"a header size past the file", 32, 0, -1, 200},
+      {"a file over 64 MiB", 32, (64l << 20) + 1, -1, 32},
+   };
+   for (unsigned k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
+      memcpy(bad, good, 32);
+      if (cases[k].poke >= 0)
+         bad[cases[k].poke] ^= 0x5a;
+      bad[0] = cases[k].header_size;
+      pcache_write(path, bad, cases[k].size, cases[k].extend_to);
+      const uint64_t named = mgu_decline_count(MGU_DECLINE_pipeline_cache_rejected);
+      if (!start(&t2, validation)) {
+         check(false, "pipeline cache: screen with %s", cases[k].what);
+         continue;
+      }
+      const bool ok = pcache_draw(&t2);
+      check(ok && counter(&t2, "pipeline-cache-rejected") == 1 &&
+               counter(&t2, "pipeline-cache-loaded-bytes") == 0 &&
+               mgu_decline_count(MGU_DECLINE_pipeline_cache_rejected) == named + 1,
+            "pipeline cache: %s is rejected by name and the screen draws", cases[k].what);
+      mgs_vulkan_backend.screen_destroy(t2.scr);
+      size_t again = 0;
+      uint8_t *fixed = pcache_read(path, &again, 64u << 20);
+      check(fixed && again == size && !memcmp(fixed, good, 32),
+            "pipeline cache: ... and its end writes this device's file again (%zu bytes)", again);
+      free(fixed);
+   }
+
+   /* MGL_PIPELINE_CACHE=0: no read, no write */
+   unlink(path);
+   setenv("MGL_PIPELINE_CACHE", "0", 1);
+   if (start(&t2, validation)) {
+      const bool ok = pcache_draw(&t2);
+      mgs_vulkan_backend.screen_destroy(t2.scr);
+      check(ok && access(path, F_OK) != 0, "pipeline cache: MGL_PIPELINE_CACHE=0 writes no file");
+   }
+   unsetenv("MGL_PIPELINE_CACHE");
+out:
+   free(good);
+   if (path[0])
+      unlink(path);
+   rmdir(sub);
+   rmdir(dir);
+   unsetenv("MGL_PIPELINE_CACHE_DIR");
+}
+
 /* A session that ends without deleting a layered texture it rendered to: screen_destroy frees
  * what the resource still caches, its layered (whole-level) views too. Under the validation
  * layer vkDestroyDevice reports every object not destroyed ("vulkan validation error", which
@@ -6473,6 +6639,7 @@ main(int argc, char **argv)
    test_arena_throttle();
    test_floor_gate();
    test_layered_teardown(validation);
+   test_pipeline_cache_file(validation);
 
    mgu_decline_print_tally();
    fprintf(stderr, "%s: %d failure(s)\n", failures ? "FAIL" : "PASS", failures);
