@@ -1519,11 +1519,15 @@ fe_tracker_repeat(struct fe_context *ctx, bool constants, bool buffers)
    draw_inputs_current(ctx);
 }
 
-void
-fe_tracker_repeat_render(struct fe_context *ctx)
+bool
+fe_tracker_repeat_render(struct fe_context *ctx, uint64_t moves)
 {
    struct fe_tracker *t = &ctx->tracker;
    struct fe_exec *e = ctx->exec;
+   /* Every move a render-state change: each moved rs_version with the draw serial, and the
+    * repeat's other moves (rebinds, dynamic state) move rs_version not at all (a compatibility
+    * context's own rs_version moves keep no repeat draw) */
+   const bool alone = moves == ctx->rs_version - t->draw_in.rs_version;
    t->value_validates++;
    /* the hidden members that read render or dynamic state (the point size, draw buffer 0's
     * advanced equation, gl_DepthRange): the others read bindings, textures, the framebuffer
@@ -1542,6 +1546,9 @@ fe_tracker_repeat_render(struct fe_context *ctx)
    t->draw_in.rs_version = ctx->rs_version;
    t->draw_in.ds_version = ctx->ds_version;
    t->draw_in.uniform_version = e->uniform_version;
+   if (alone)
+      draw_inputs_current(ctx); /* fe_tracker_repeat's end, its groups finding nothing moved */
+   return alone;
 }
 
 void
