@@ -8,29 +8,6 @@
 #include <string.h>
 
 #include "fe_gl.h"
-#include "hash.h"
-
-struct fe_cso_entry {
-   uint64_t hash;
-   struct mgp_handle handle;
-   uint32_t prev, next; /* LRU neighbours as index + 1; 0 = none */
-   uint32_t size;
-   bool touched;   /* used through fe_cso_touch since it last moved to the LRU's head */
-   uint64_t owner; /* owner_key of the resource the payload names; 0: none */
-   void *payload;
-};
-
-struct fe_cso_cache {
-   enum fe_cso_kind kind;
-   uint32_t cap, count;
-   struct fe_cso_entry *entries;
-   uint32_t *free_entries;
-   uint32_t free_count;
-   struct mgu_hash_table table;    /* content hash -> entry index */
-   struct mgu_hash_table by_owner; /* owner_key -> entry index, entries with an owner only */
-   uint32_t lru_head, lru_tail;    /* head = most recently used */
-   uint64_t creates, evictions;
-};
 
 static const enum mgp_handle_kind cso_handle_kind[] = {
    [FE_CSO_RENDER_STATE] = MGP_KIND_RENDER_STATE,
@@ -231,15 +208,6 @@ fe_cso_touch(struct fe_cso_cache *c, uint32_t entry, struct mgp_handle h)
 {
    if (entry - 1 < c->cap && mgp_handle_eq(c->entries[entry - 1].handle, h))
       c->entries[entry - 1].touched = true;
-}
-
-bool
-fe_cso_touch_held(struct fe_cso_cache *c, uint32_t entry, struct mgp_handle h)
-{
-   if (entry - 1 >= c->cap || !mgp_handle_eq(c->entries[entry - 1].handle, h))
-      return false;
-   c->entries[entry - 1].touched = true;
-   return true;
 }
 
 bool

@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "hash.h"
 #include "pipe_tables.h"
 
 struct fe_context;
@@ -23,7 +24,28 @@ enum fe_cso_kind {
 #define FE_CSO_CAP_SAMPLER 256
 #define FE_CSO_CAP_SAMPLER_VIEW 4096
 
-struct fe_cso_cache;
+/* The cache's layout is fe_cso.c's; here for fe_cso_touch_held, inline (a toggle's draw). */
+struct fe_cso_entry {
+   uint64_t hash;
+   struct mgp_handle handle;
+   uint32_t prev, next; /* LRU neighbours as index + 1; 0 = none */
+   uint32_t size;
+   bool touched;   /* used through fe_cso_touch since it last moved to the LRU's head */
+   uint64_t owner; /* owner_key of the resource the payload names; 0: none */
+   void *payload;
+};
+
+struct fe_cso_cache {
+   enum fe_cso_kind kind;
+   uint32_t cap, count;
+   struct fe_cso_entry *entries;
+   uint32_t *free_entries;
+   uint32_t free_count;
+   struct mgu_hash_table table;    /* content hash -> entry index */
+   struct mgu_hash_table by_owner; /* owner_key -> entry index, entries with an owner only */
+   uint32_t lru_head, lru_tail;    /* head = most recently used */
+   uint64_t creates, evictions;
+};
 
 struct fe_cso_cache *fe_cso_cache_create(enum fe_cso_kind kind, uint32_t cap);
 /* Sends delete_* for every live CSO through ctx and frees the cache. Accepts NULL. */
@@ -53,7 +75,14 @@ struct mgp_handle fe_cso_lookup_memo(struct fe_context *ctx, struct fe_cso_cache
  * longer holds h. */
 void fe_cso_touch(struct fe_cso_cache *c, uint32_t entry, struct mgp_handle h);
 /* fe_cso_touch that says whether the entry still holds h (false: the CSO may be deleted). */
-bool fe_cso_touch_held(struct fe_cso_cache *c, uint32_t entry, struct mgp_handle h);
+static inline bool
+fe_cso_touch_held(struct fe_cso_cache *c, uint32_t entry, struct mgp_handle h)
+{
+   if (entry - 1 >= c->cap || !mgp_handle_eq(c->entries[entry - 1].handle, h))
+      return false;
+   c->entries[entry - 1].touched = true;
+   return true;
+}
 /* fe_cso_touch of a hit remembered while the cache's eviction count was `evictions`: false,
  * touching nothing, when an eviction came since (it may have deleted the CSO: look it up). */
 bool fe_cso_touch_since(struct fe_cso_cache *c, uint32_t entry, struct mgp_handle h,

@@ -511,6 +511,7 @@ repeat_render_ready(const struct fe_context *ctx, const struct fe_exec *e)
 #define REPEAT_HIT 1u
 #define REPEAT_CONSTANTS 2u /* the default block's bytes moved (the tracker's value group) */
 #define REPEAT_BINDINGS 4u  /* rebinds, dynamic- or render-state changes moved the draw serial */
+#define REPEAT_LIVE 8u      /* draw_repeats_render found the session live and sent its group */
 
 /* draw_repeats past the draw serial: the tracker's walk over the inputs no serial covers
  * (fe_tracker.c, DRAW_INPUT_ANY), the default block's bytes, and what fe_validate's prelude,
@@ -545,8 +546,10 @@ repeat_rest(const struct fe_context *ctx, unsigned k)
  * since were rebinds and render-state changes (fe_draw_bump_render's mark on the kept nonbind)
  * and draw_ready's reads of render state would say yes. Its value group runs here, once the
  * draw is found a repeat (not under MGL_TRACKER_VERIFY, whose whole way runs it; not on a lost
- * context, which draws nothing), and the mark goes: the draw takes the rest as a rebind draw.
- * Out of line: only a draw after a render-state change (or another change: 0) comes here. */
+ * context, which draws nothing), and the mark goes: the draw takes the rest as a rebind draw,
+ * or, where every move was a render-state change (a toggle), as a draw with nothing left to run;
+ * REPEAT_LIVE says the caller need not ask the session again. Out of line: only a draw after a
+ * render-state change (or another change: 0) comes here. */
 static __attribute__((noinline)) unsigned
 draw_repeats_render(struct fe_context *ctx)
 {
@@ -557,9 +560,17 @@ draw_repeats_render(struct fe_context *ctx)
    const unsigned k = repeat_rest(ctx, REPEAT_HIT | REPEAT_BINDINGS);
    if (!k || ctx->tracker.verify || fe_ctx_lost(ctx))
       return k;
-   fe_tracker_repeat_render(ctx); /* the default block's bytes with it */
+   /* the default block's bytes with it */
+   const bool alone = fe_tracker_repeat_render(ctx, ctx->draw_serial - r->serial);
    r->nonbind = nonbind;
-   return k & ~REPEAT_CONSTANTS;
+   if (alone) {
+      /* render-state changes alone (a toggle): draw_repeat_take's rebind draw, its
+       * fe_tracker_repeat having nothing to run (the vertex array is the kept one) */
+      r->buffers++;
+      r->serial = ctx->draw_serial;
+      return REPEAT_HIT | REPEAT_LIVE;
+   }
+   return (k & ~REPEAT_CONSTANTS) | REPEAT_LIVE;
 }
 
 /* Inline in both callers: a call would spill their arguments around it. */
@@ -786,7 +797,7 @@ draw_arrays_repeat(struct fe_context *ctx, GLenum mode, GLint first, GLsizei cou
       draw_arrays_whole(ctx, mode, first, count, instances, baseinstance);
    else if (ctx->tracker.verify)
       draw_arrays_verify(ctx, mode, first, count, k);
-   else if (!fe_ctx_lost(ctx)) {
+   else if ((k & REPEAT_LIVE) || !fe_ctx_lost(ctx)) {
       draw_repeat_take(ctx, k);
       send_compact(ctx, (uint16_t)fe_mgp_prim(mode), 0,
                    &(struct mgp_draw_range){(uint32_t)first, (uint32_t)count, 0});
@@ -901,7 +912,8 @@ draw_elements_repeat(struct fe_context *ctx, GLenum mode, GLsizei count, GLenum 
    }
    uint32_t first;
    struct fe_buffer *eb = ctx->vao->elements;
-   if (!fe_ctx_lost(ctx) && element_indices(ctx, eb, isz, count, indices, &first, false)) {
+   if (((k & REPEAT_LIVE) || !fe_ctx_lost(ctx)) &&
+       element_indices(ctx, eb, isz, count, indices, &first, false)) {
       /* the tracker's groups first: a vertex-array switch binds the array's element
        * buffer with its vertex input, so the compare below finds it bound */
       draw_repeat_take(ctx, k);

@@ -438,10 +438,39 @@ set_enable(struct fe_context *ctx, GLenum cap, bool on)
    }
 }
 
+/* The capabilities toggled between draws, GL_DEPTH_TEST and GL_BLEND with its targets alike,
+ * in a context without fixed-function or compatibility state (whose set_enable asks its own
+ * first; both are in every API's list): set_enable's change without its call and switch.
+ * False: set_enable's way. */
+static inline __attribute__((always_inline)) bool
+set_toggle(struct fe_context *ctx, GLenum cap, bool on)
+{
+   struct mgp_render_state *rs = &ctx->rs;
+   if (ctx->ff || ctx->compat)
+      return false;
+   if (cap == GL_DEPTH_TEST) {
+      rs_u8(ctx, &rs->depth_test, on);
+      return true;
+   }
+   if (cap != GL_BLEND || rs->independent_blend)
+      return false;
+   /* targets alike (independent_blend 0): target 0's enable is each one's, the move all of
+    * them or none */
+   if (rs->blend[0].enable != on) {
+#pragma GCC unroll 8
+      for (int i = 0; i < FE_MAX_DRAW_BUFFERS; i++)
+         rs->blend[i].enable = on;
+      rs_changed(ctx, &rs->blend[0].enable, FE_RS_DELTA_BLEND, !on, on);
+   }
+   return true;
+}
+
 void
 mgl_glEnable(GLenum cap)
 {
    FE_CTX_OR_RETURN();
+   if (set_toggle(ctx, cap, true))
+      return;
    FE_CHECK(!set_enable(ctx, cap, true), GL_INVALID_ENUM);
 }
 
@@ -449,6 +478,8 @@ void
 mgl_glDisable(GLenum cap)
 {
    FE_CTX_OR_RETURN();
+   if (set_toggle(ctx, cap, false))
+      return;
    FE_CHECK(!set_enable(ctx, cap, false), GL_INVALID_ENUM);
 }
 

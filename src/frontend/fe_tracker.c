@@ -237,8 +237,10 @@ emit_viewports(struct fe_context *ctx)
 /* The longest run of changed words sent as set_dynamic_words; a longer one sends it all. */
 #define DYN_WORDS_MAX 8u
 
-static void
-emit_dynamic_state(struct fe_context *ctx)
+/* emit_dynamic_state's sends, out of line: a draw after a render-state change alone keeps
+ * no frame for them. */
+static __attribute__((noinline)) void
+dynamic_state_send(struct fe_context *ctx)
 {
    struct fe_tracker *t = &ctx->tracker;
    emit_viewports(ctx); /* a program change reaches here with the state unchanged */
@@ -311,6 +313,18 @@ emit_dynamic_state(struct fe_context *ctx)
    mgp_set_dynamic_state(&ctx->pipe, &ctx->ds);
    t->ds_sent = ctx->ds;
    t->ds_sent_valid = true;
+}
+
+/* No viewports to send (emit_viewports' first tests) and the dynamic state as sent: the same
+ * returns as dynamic_state_send's, without its call. */
+static inline void
+emit_dynamic_state(struct fe_context *ctx)
+{
+   const struct fe_tracker *t = &ctx->tracker;
+   if ((t->viewports_version == ctx->viewports_version || !t->exec || !t->exec->writes_viewport) &&
+       t->started && t->ds_version == ctx->ds_version)
+      return;
+   dynamic_state_send(ctx);
 }
 
 static void
@@ -1517,7 +1531,7 @@ fe_tracker_repeat(struct fe_context *ctx, bool constants, bool buffers)
       /* the block's owner and the bound CSO are as kept: bytes to send only where they moved */
       if (e->uniform_version != t->draw_in.uniform_version)
          emit_constants(ctx, e);
-      emit_dynamic_state(ctx);
+      dynamic_state_send(ctx); /* moved: without emit_dynamic_state's test */
       t->draw_in.ds_version = ctx->ds_version;
       t->draw_in.uniform_version = e->uniform_version;
    }
@@ -1547,11 +1561,15 @@ fe_tracker_repeat(struct fe_context *ctx, bool constants, bool buffers)
    draw_inputs_current(ctx);
 }
 
-void
-fe_tracker_repeat_render(struct fe_context *ctx)
+bool
+fe_tracker_repeat_render(struct fe_context *ctx, uint64_t moves)
 {
    struct fe_tracker *t = &ctx->tracker;
    struct fe_exec *e = ctx->exec;
+   /* Every move a render-state change: each moved rs_version with the draw serial, and the
+    * repeat's other moves (rebinds, dynamic state) move rs_version not at all (a compatibility
+    * context's own rs_version moves keep no repeat draw) */
+   const bool alone = moves == ctx->rs_version - t->draw_in.rs_version;
    t->value_validates++;
    /* the hidden members that read render or dynamic state (the point size, draw buffer 0's
     * advanced equation, gl_DepthRange): the others read bindings, textures, the framebuffer
@@ -1570,6 +1588,9 @@ fe_tracker_repeat_render(struct fe_context *ctx)
    t->draw_in.rs_version = ctx->rs_version;
    t->draw_in.ds_version = ctx->ds_version;
    t->draw_in.uniform_version = e->uniform_version;
+   if (alone)
+      draw_inputs_current(ctx); /* fe_tracker_repeat's end, its groups finding nothing moved */
+   return alone;
 }
 
 void

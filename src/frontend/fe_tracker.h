@@ -39,8 +39,10 @@ void fe_tracker_forget_draw(struct fe_context *ctx);
 void fe_tracker_repeat(struct fe_context *ctx, bool constants, bool buffers);
 /* ... where the render state moved too (a glEnable between draws): fe_validate's value group
  * (hidden state uniforms, constants, render and dynamic state), before fe_tracker_repeat's
- * other groups. */
-void fe_tracker_repeat_render(struct fe_context *ctx);
+ * other groups. moves: the draw serial's since the inputs were current. True where every one
+ * of them moved the render state: the inputs are current, fe_tracker_repeat has nothing to
+ * run. */
+bool fe_tracker_repeat_render(struct fe_context *ctx, uint64_t moves);
 /* Ends a draw's fold_words: words it held that no draw_words took go as set_constant_words. */
 void fe_tracker_flush_words(struct fe_context *ctx);
 

@@ -94,14 +94,26 @@ vkb_create_render_state(void *self, const struct mgp_create_render_state *args, 
    }
 }
 
+/* vkb_bind_render_state of a handle the table does not hold: vkb_lookup's stale way (named and
+ * counted there), out of line so that a toggle's bind sets up no frame. */
+static __attribute__((noinline)) void
+bind_render_state_stale(struct vkb_context *ctx, struct mgp_handle h)
+{
+   if (vkb_lookup_stale(ctx->scr, h, "bind_render_state"))
+      ctx->rs = h;
+}
+
 void
 vkb_bind_render_state(void *self, const struct mgp_handle_args *args, const void *tail,
                       uint32_t tail_count)
 {
    CTX_SELF;
-   if (mgp_handle_is_null(args->h) ||
-       vkb_lookup(scr, &scr->render_states, args->h, "bind_render_state"))
-      ctx->rs = args->h;
+   /* vkb_lookup with its common way inline */
+   const struct mgp_handle h = args->h;
+   if (mgp_handle_is_null(h) || vkb_table_peek(&scr->render_states, h))
+      ctx->rs = h;
+   else
+      bind_render_state_stale(ctx, h);
 }
 
 void

@@ -1249,6 +1249,16 @@ draw_compact_whole(struct vkb_context *ctx, const struct mgp_draw *args)
    draw_whole(ctx, &full, &range, 1);
 }
 
+/* A changed compact draw, vkb_draw_fast.c's way else the whole way. Out of line, vkb_draw's
+ * tail call: the no-change draw (draw_unchanged) then sets up no frame for this call and test
+ * (with them in vkb_draw, draw_arrays read +8 a draw). */
+static __attribute__((noinline)) void
+draw_compact(struct vkb_context *ctx, const struct mgp_draw *args)
+{
+   if (!vkb_draw_compact(ctx, args))
+      draw_compact_whole(ctx, args);
+}
+
 /* The compact draw is draw_vbo with its defaults (pipe_types.def): vkb_draw_vbo's way with
  * its one range, without its checks of what the compact form cannot hold. */
 void
@@ -1259,8 +1269,7 @@ vkb_draw(void *self, const struct mgp_draw *args, const void *tail, uint32_t tai
    struct vkb_context *ctx = self;
    if (ctx->scr->failed || ctx->cond_discard || draw_unchanged(ctx, args))
       return;
-   if (!vkb_draw_compact(ctx, args))
-      draw_compact_whole(ctx, args);
+   draw_compact(ctx, args);
 }
 
 /* The default block's changed words, then the compact draw: set_constant_words and draw in one
