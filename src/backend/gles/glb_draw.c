@@ -2312,29 +2312,14 @@ draw_other(struct glb_context *ctx, const struct mgp_draw *args)
    /* else declined, as draw_bound's apply_state would (the marks stay) */
 }
 
-/* The compact draw, the common one: with nothing marked since the last draw on a host holding
- * it (the shadow's applied is set only while the shadow is trusted and forgotten with it: the
- * trust stands), its checks met, the element buffer the one checked and bound on the host, no
- * smooth lines to note and no host trace: the counts and the host call alone, inline, a tail
- * call without a frame. Else draw_other. */
-void
-glb_draw(void *self, const struct mgp_draw *args, const void *tail, uint32_t tail_count)
+/* The compact draw's counts and its host call, glb_draw's checks met (the element buffer the
+ * one bound): a tail call. */
+static inline __attribute__((always_inline)) void
+compact_call(struct glb_context *ctx, const struct mgp_draw *args, bool unchanged)
 {
-   (void)tail, (void)tail_count;
-   struct glb_context *ctx = self;
-   struct glb_screen *scr = ctx->scr;
    const unsigned mode = args->mode, size = args->index_size;
-   /* (a draw under conditional rendering on a zero result is draw_other's to discard) */
-   if ((ctx->dirty | ctx->cond_discard) || !glb_bound_here(ctx) || scr->sh.applied != ctx ||
-       !compact_fits(ctx, args) || !scr->stats.draws || ctx->draw_line_smooth || glb_host_trace ||
-       (size && (scr->sh.ib_checked != ctx || !indices_inside(ctx, args) ||
-                 !glb_shadow_known(scr, GLB_SH_ELEMENT_BUFFER) ||
-                 scr->sh.element_buffer != ctx->ib_name))) {
-      draw_other(ctx, args);
-      return;
-   }
-   compact_counts(ctx, true);
-   const struct glb_host *h = scr->h;
+   compact_counts(ctx, unchanged);
+   const struct glb_host *h = ctx->scr->h;
    if (!size) {
       GLB_GL_UNTRACED(h)->glDrawArrays(prims[mode], (GLint)args->start, (GLsizei)args->count);
       return;
@@ -2342,6 +2327,86 @@ glb_draw(void *self, const struct mgp_draw *args, const void *tail, uint32_t tai
    const uint64_t off = ctx->ib.offset + ((uint64_t)args->start << (size >> 1));
    GLB_GL_UNTRACED(h)->glDrawElements(prims[mode], (GLsizei)args->count, index_types[size],
                                       (const void *)(uintptr_t)off);
+}
+
+/* glb_draw's viewport change alone on apply_short's way (viewport_alone): apply_short's counts, compare and
+ * call without its frame, then the draw (glViewport moves none of glb_draw's checks). */
+static __attribute__((noinline)) void
+draw_viewport(struct glb_context *ctx, const struct mgp_draw *args)
+{
+   struct glb_screen *scr = ctx->scr;
+   scr->stats.groups_skipped += bit_count(GLB_DIRTY_ALL) - 1;
+   scr->stats.dyn_parts_skipped += bit_count(GLB_DYN_ALL & ~(uint32_t)GLB_DYN_VIEWPORT);
+   scr->stats.short_applies++;
+   ctx->dirty = ctx->ubo_padded ? GLB_DIRTY_BUFFERS : 0;
+   ctx->dyn_parts = 0;
+   apply_viewport(ctx);
+   compact_call(ctx, args, false);
+}
+
+/* glb_draw's compact draw with marks of apply_marked's groups alone, glb_draw's checks met (so
+ * compact_marked_fits' stand): the marks go on the host as draw_other's would, without its
+ * checks again, then the draw. */
+static __attribute__((noinline)) void
+draw_marked(struct glb_context *ctx, const struct mgp_draw *args)
+{
+   if (apply_marked(ctx, ctx->dirty))
+      compact_host_draw(ctx, args, false);
+   /* else declined, as draw_bound's apply_state would (the marks stay) */
+}
+
+/* Whether glb_draw's marks are a viewport change alone that apply_marked would put on
+ * apply_short's way (draw_viewport's). */
+static inline __attribute__((always_inline)) bool
+viewport_alone(const struct glb_context *ctx, uint32_t todo)
+{
+   const struct glb_shader *prog = ctx->draw_prog;
+   return todo == GLB_DIRTY_DYNAMIC && ctx->dyn_parts == GLB_DYN_VIEWPORT && ctx->dyn_set && prog &&
+          prog->program && !prog->formatless_mask && !ctx->lod_bias_stale;
+}
+
+/* glb_draw's checks but the marks': the host holds this context's last draw, the compact
+ * draw's checks stand, the element buffer the one checked and bound on the host, no smooth
+ * lines to note and no host trace. */
+static inline __attribute__((always_inline)) bool
+compact_ready(struct glb_context *ctx, const struct mgp_draw *args)
+{
+   const struct glb_screen *scr = ctx->scr;
+   const unsigned size = args->index_size;
+   return glb_bound_here(ctx) && scr->sh.applied == ctx && compact_fits(ctx, args) &&
+          scr->stats.draws && !ctx->draw_line_smooth && !glb_host_trace &&
+          (!size || (scr->sh.ib_checked == ctx && indices_inside(ctx, args) &&
+                     glb_shadow_known(scr, GLB_SH_ELEMENT_BUFFER) &&
+                     scr->sh.element_buffer == ctx->ib_name));
+}
+
+/* The compact draw, the common one: on a host holding this context's last draw (the shadow's
+ * applied is set only while the shadow is trusted and forgotten with it: the trust stands), its
+ * checks met, the element buffer the one checked and bound on the host, no smooth lines to note
+ * and no host trace: with nothing marked since, the counts and the host call alone, inline, a
+ * tail call without a frame; with marks of apply_marked's groups alone, draw_viewport or
+ * draw_marked (the checks made here stand for them). Else draw_other. */
+void
+glb_draw(void *self, const struct mgp_draw *args, const void *tail, uint32_t tail_count)
+{
+   (void)tail, (void)tail_count;
+   struct glb_context *ctx = self;
+   /* (a draw under conditional rendering on a zero result is draw_other's to discard) */
+   if (!(ctx->dirty | ctx->cond_discard)) {
+      if (!compact_ready(ctx, args)) {
+         draw_other(ctx, args);
+         return;
+      }
+      compact_call(ctx, args, true);
+      return;
+   }
+   const uint32_t todo = ctx->dirty;
+   if (ctx->cond_discard || (todo & ~(uint32_t)GLB_DIRTY_SHORT) || !compact_ready(ctx, args))
+      draw_other(ctx, args);
+   else if (viewport_alone(ctx, todo))
+      draw_viewport(ctx, args);
+   else
+      draw_marked(ctx, args);
 }
 
 /* The draw program's changed default-block words, then the compact draw (draw_words: the two
