@@ -1356,8 +1356,8 @@ enum {
       GLB_DIRTY_DYNAMIC | GLB_DIRTY_BUFFERS | GLB_DIRTY_VERTEX_BUFFERS | GLB_DIRTY_SAMPLERS
 };
 
-static __attribute__((noinline)) bool
-apply_short(struct glb_context *ctx, uint32_t todo)
+static inline __attribute__((always_inline)) bool
+apply_short_in(struct glb_context *ctx, uint32_t todo)
 {
    struct glb_screen *scr = ctx->scr;
    struct glb_shader *prog = ctx->draw_prog;
@@ -1398,6 +1398,13 @@ apply_short(struct glb_context *ctx, uint32_t todo)
    if (scr->sh.trusted)
       scr->sh.applied = ctx;
    return true;
+}
+
+/* (out of line: apply_state's and apply_marked's; glb_draw's is draw_short) */
+static __attribute__((noinline)) bool
+apply_short(struct glb_context *ctx, uint32_t todo)
+{
+   return apply_short_in(ctx, todo);
 }
 
 /* apply_state's walk: puts the draw's state on the host, group by group (glb.h: GLB_DIRTY_*): every group when the
@@ -1505,12 +1512,17 @@ apply_groups(struct glb_context *ctx, bool whole, uint32_t todo)
  * program with format-less images picks its variant by its units' formats at a buffer change
  * (glb_program_images), a stale LOD bias puts its uniforms, a program the host cannot draw
  * with is declined: the whole walk. */
+static inline __attribute__((always_inline)) bool
+short_fits(const struct glb_context *ctx)
+{
+   const struct glb_shader *prog = ctx->draw_prog;
+   return prog && prog->program && !prog->formatless_mask && !ctx->lod_bias_stale;
+}
+
 static inline bool
 apply_marked(struct glb_context *ctx, uint32_t todo)
 {
-   const struct glb_shader *prog = ctx->draw_prog;
-   if (!(todo & ~(uint32_t)GLB_DIRTY_SHORT) && prog && prog->program && !prog->formatless_mask &&
-       !ctx->lod_bias_stale)
+   if (!(todo & ~(uint32_t)GLB_DIRTY_SHORT) && short_fits(ctx))
       return apply_short(ctx, todo);
    return apply_groups(ctx, false, todo);
 }
@@ -2329,7 +2341,7 @@ compact_call(struct glb_context *ctx, const struct mgp_draw *args, bool unchange
                                       (const void *)(uintptr_t)off);
 }
 
-/* glb_draw's viewport change alone on apply_short's way (viewport_alone): apply_short's counts, compare and
+/* glb_draw's viewport change alone on apply_short's way: apply_short's counts, compare and
  * call without its frame, then the draw (glViewport moves none of glb_draw's checks). */
 static __attribute__((noinline)) void
 draw_viewport(struct glb_context *ctx, const struct mgp_draw *args)
@@ -2344,25 +2356,15 @@ draw_viewport(struct glb_context *ctx, const struct mgp_draw *args)
    compact_call(ctx, args, false);
 }
 
-/* glb_draw's compact draw with marks of apply_marked's groups alone, glb_draw's checks met (so
- * compact_marked_fits' stand): the marks go on the host as draw_other's would, without its
- * checks again, then the draw. */
+/* glb_draw's compact draw with marks of apply_short's groups alone where apply_marked would
+ * take apply_short's way (short_fits), glb_draw's checks met (so compact_marked_fits' stand):
+ * the marks go on the host as draw_other's would, without its checks again, then the draw. */
 static __attribute__((noinline)) void
-draw_marked(struct glb_context *ctx, const struct mgp_draw *args)
+draw_short(struct glb_context *ctx, const struct mgp_draw *args)
 {
-   if (apply_marked(ctx, ctx->dirty))
+   if (apply_short_in(ctx, ctx->dirty))
       compact_host_draw(ctx, args, false);
    /* else declined, as draw_bound's apply_state would (the marks stay) */
-}
-
-/* Whether glb_draw's marks are a viewport change alone that apply_marked would put on
- * apply_short's way (draw_viewport's). */
-static inline __attribute__((always_inline)) bool
-viewport_alone(const struct glb_context *ctx, uint32_t todo)
-{
-   const struct glb_shader *prog = ctx->draw_prog;
-   return todo == GLB_DIRTY_DYNAMIC && ctx->dyn_parts == GLB_DYN_VIEWPORT && ctx->dyn_set && prog &&
-          prog->program && !prog->formatless_mask && !ctx->lod_bias_stale;
 }
 
 /* glb_draw's checks but the marks': the host holds this context's last draw, the compact
@@ -2384,8 +2386,9 @@ compact_ready(struct glb_context *ctx, const struct mgp_draw *args)
  * applied is set only while the shadow is trusted and forgotten with it: the trust stands), its
  * checks met, the element buffer the one checked and bound on the host, no smooth lines to note
  * and no host trace: with nothing marked since, the counts and the host call alone, inline, a
- * tail call without a frame; with marks of apply_marked's groups alone, draw_viewport or
- * draw_marked (the checks made here stand for them). Else draw_other. */
+ * tail call without a frame; with marks apply_short puts alone (short_fits), draw_viewport
+ * (a viewport change alone) or draw_short (the checks made here stand for them). Else
+ * draw_other. */
 void
 glb_draw(void *self, const struct mgp_draw *args, const void *tail, uint32_t tail_count)
 {
@@ -2401,12 +2404,13 @@ glb_draw(void *self, const struct mgp_draw *args, const void *tail, uint32_t tai
       return;
    }
    const uint32_t todo = ctx->dirty;
-   if (ctx->cond_discard || (todo & ~(uint32_t)GLB_DIRTY_SHORT) || !compact_ready(ctx, args))
+   if (ctx->cond_discard || (todo & ~(uint32_t)GLB_DIRTY_SHORT) || !short_fits(ctx) ||
+       !compact_ready(ctx, args))
       draw_other(ctx, args);
-   else if (viewport_alone(ctx, todo))
+   else if (todo == GLB_DIRTY_DYNAMIC && ctx->dyn_parts == GLB_DYN_VIEWPORT && ctx->dyn_set)
       draw_viewport(ctx, args);
    else
-      draw_marked(ctx, args);
+      draw_short(ctx, args);
 }
 
 /* The draw program's changed default-block words, then the compact draw (draw_words: the two
