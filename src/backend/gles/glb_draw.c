@@ -2295,6 +2295,30 @@ draw_other_bound(struct glb_context *ctx, const struct mgp_draw *args)
    draw_bound(ctx, &vbo, &range, 1);
 }
 
+/* draw_other's bind: glb_context_bind_draw's common case inline (the host context current,
+ * this context bound, the shadow kept and trusted). false: not bound. */
+static inline __attribute__((always_inline)) bool
+other_bind(struct glb_context *ctx)
+{
+   struct glb_screen *scr = ctx->scr;
+   if (glb_bound_here(ctx) && !scr->no_shadow) {
+      scr->sh.trusted = true;
+      return true;
+   }
+   return glb_context_bind_draw(ctx);
+}
+
+/* glb_draw's draw with marks of groups past apply_short's: draw_other's way without the
+ * compact draw's checks, which those marks fail (compact_marked_fits): conditional rendering's
+ * discard, the bind, draw_bound. */
+static __attribute__((noinline)) void
+draw_marked_bound(struct glb_context *ctx, const struct mgp_draw *args)
+{
+   if (ctx->cond_discard || !other_bind(ctx))
+      return;
+   draw_other_bound(ctx, args);
+}
+
 /* glb_draw's way past its draw with nothing marked: conditional rendering's discard, bound
  * (glb_context_bind_draw's common case inline: the host context current, this context bound,
  * the shadow kept and trusted), the compact draw with its marks (apply_marked, then
@@ -2302,13 +2326,8 @@ draw_other_bound(struct glb_context *ctx, const struct mgp_draw *args)
 static __attribute__((noinline)) void
 draw_other(struct glb_context *ctx, const struct mgp_draw *args)
 {
-   if (ctx->cond_discard)
-      return; /* conditional rendering on a zero result (GL 3.3 §2.18) */
-   struct glb_screen *scr = ctx->scr;
-   if (glb_bound_here(ctx) && !scr->no_shadow)
-      scr->sh.trusted = true;
-   else if (!glb_context_bind_draw(ctx))
-      return;
+   if (ctx->cond_discard || !other_bind(ctx))
+      return; /* conditional rendering on a zero result (GL 3.3 §2.18), or not bound */
    if (!compact_marked_fits(ctx, args)) {
       draw_other_bound(ctx, args);
       return;
@@ -2387,8 +2406,8 @@ compact_ready(struct glb_context *ctx, const struct mgp_draw *args)
  * checks met, the element buffer the one checked and bound on the host, no smooth lines to note
  * and no host trace: with nothing marked since, the counts and the host call alone, inline, a
  * tail call without a frame; with marks apply_short puts alone (short_fits), draw_viewport
- * (a viewport change alone) or draw_short (the checks made here stand for them). Else
- * draw_other. */
+ * (a viewport change alone) or draw_short (the checks made here stand for them); with marks of
+ * other groups, draw_marked_bound. Else draw_other. */
 void
 glb_draw(void *self, const struct mgp_draw *args, const void *tail, uint32_t tail_count)
 {
@@ -2404,8 +2423,9 @@ glb_draw(void *self, const struct mgp_draw *args, const void *tail, uint32_t tai
       return;
    }
    const uint32_t todo = ctx->dirty;
-   if (ctx->cond_discard || (todo & ~(uint32_t)GLB_DIRTY_SHORT) || !short_fits(ctx) ||
-       !compact_ready(ctx, args))
+   if (todo & ~(uint32_t)GLB_DIRTY_SHORT)
+      draw_marked_bound(ctx, args);
+   else if (ctx->cond_discard || !short_fits(ctx) || !compact_ready(ctx, args))
       draw_other(ctx, args);
    else if (todo == GLB_DIRTY_DYNAMIC && ctx->dyn_parts == GLB_DYN_VIEWPORT && ctx->dyn_set)
       draw_viewport(ctx, args);
