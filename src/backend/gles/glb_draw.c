@@ -1368,7 +1368,7 @@ apply_short_in(struct glb_context *ctx, uint32_t todo)
    if (todo & GLB_DIRTY_BUFFERS) {
       scr->stats.groups_skipped--;
       scr->stats.buffers_only_draws++;
-      if (!glb_program_buffers(ctx, prog, "draw") ||
+      if (!glb_program_buffers_short(ctx, prog) ||
           ((prog->ssbo_mask | prog->image_mask) && !glb_storage_bind(ctx, prog, "draw")))
          return false;
    }

@@ -1447,6 +1447,67 @@ test_ubo_pad(struct t *t)
    }
 }
 
+/* One draw after uniform binding 1 was set alone (range.frag's block, 32 bytes of buf): drawn
+ * or refused (backend-draw-incomplete), the pixel's green and the host's binding 1 after it. */
+static void
+ubo_alone_step(struct t *t, const char *what, struct mgp_handle buf, bool refused, GLint want_name,
+               uint8_t want_green)
+{
+   const struct mgp_buffer_range range = {buf, 0, mgp_handle_is_null(buf) ? 0 : 32};
+   t->cv->set_shader_buffers(t->ctx, &(struct mgp_set_shader_buffers){0, 1, 1, 0}, &range, 1);
+   const enum mgu_decline none = MGU_DECLINE_backend_draw_incomplete;
+   const uint64_t d0 = declines(none);
+   const unsigned long long n0 = counter(t, "gles-draws"), c0 = counter(t, "gles-host-calls");
+   t->cv->draw(t->ctx, &(struct mgp_draw){.mode = MGP_PRIM_TRIANGLES, .count = 3}, NULL, 0);
+   const unsigned long long calls = counter(t, "gles-host-calls") - c0;
+   const unsigned long long drawn = counter(t, "gles-draws") - n0;
+   const uint64_t declined = declines(none) - d0;
+   const GLenum e = host_error(t);
+   uint8_t bytes[64], px[4];
+   GLint size;
+   const GLint name = host_ubo(t, 1, bytes, &size);
+   host_pixel(t, W / 2, H / 2, px);
+   check(declined == (refused ? 1u : 0u) && drawn == (refused ? 0u : 1u) &&
+            calls == (refused ? 0u : 2u) &&
+            (refused || (name == want_name && px[1] == want_green)) && e == GL_NO_ERROR &&
+            t->fatal_count == 0,
+         "a uniform binding set alone, %s: %s (%llu %s, %llu drawn, %llu host calls, want %u), "
+         "the host's binding 1 buffer %d (want %d), green 0x%02x (want 0x%02x), host error 0x%x",
+         what, refused ? "refused" : "drawn", (unsigned long long)declined, mgu_decline_name(none),
+         drawn, calls, refused ? 0u : 2u, name, want_name, px[1], want_green, e);
+}
+
+/* A uniform binding set alone between draws of one program (ubo_change's): apply_short's way
+ * puts the bindings set since the program's last put (glb_program_buffers_short), so each draw
+ * binds the range set last (glBindBufferRange and the draw) and reads its bytes; a binding set
+ * to no buffer is refused, and the next set puts its buffer. */
+static void
+test_ubo_binding_alone(struct t *t)
+{
+   draw_setup(t);
+   t->cv->set_draw_program(
+      t->ctx, &(struct mgp_handle_args){fs_program(t, "range.frag.spv", 1u << 1)}, NULL, 0);
+   uint8_t src[2][32];
+   memset(src, 0, sizeof(src));
+   src[0][16] = 0x30;
+   src[1][16] = 0x90;
+   const struct mgp_handle bufs[2] = {make_buffer(t, 32, src[0]), make_buffer(t, 32, src[1])};
+   const GLint names[2] = {(GLint)glb_resource_for_use(t->scr, bufs[0], "test")->name,
+                           (GLint)glb_resource_for_use(t->scr, bufs[1], "test")->name};
+   const struct mgp_buffer_range range = {bufs[0], 0, 32};
+   t->cv->set_shader_buffers(t->ctx, &(struct mgp_set_shader_buffers){0, 1, 1, 0}, &range, 1);
+   for (int i = 0; i < 2; i++)
+      t->cv->draw(t->ctx, &(struct mgp_draw){.mode = MGP_PRIM_TRIANGLES, .count = 3}, NULL, 0);
+   const unsigned long long s0 = counter(t, "gles-short-applies");
+   ubo_alone_step(t, "to a second buffer", bufs[1], false, names[1], 0x90);
+   ubo_alone_step(t, "back to the first", bufs[0], false, names[0], 0x30);
+   ubo_alone_step(t, "to no buffer", mgp_handle_null(), true, 0, 0);
+   ubo_alone_step(t, "then to the second", bufs[1], false, names[1], 0x90);
+   const unsigned long long shorts = counter(t, "gles-short-applies") - s0;
+   check(shorts == 3, "uniform bindings set alone: apply_state's short way %llu times (want 3)",
+         shorts);
+}
+
 /* What the host's draw framebuffer holds at colour attachment 0: false where the attached
  * level lies outside its texture's [TEXTURE_BASE_LEVEL, q] (GLES 3.2 §9.4.1, immutable
  * textures; q = min(TEXTURE_MAX_LEVEL, TEXTURE_IMMUTABLE_LEVELS - 1)); *name the texture. */
@@ -2703,6 +2764,7 @@ main(int argc, char **argv)
    test_dynamic_parts(&t);
    test_declined_compact(&t);
    test_ubo_pad(&t);
+   test_ubo_binding_alone(&t);
    test_uniform_words(&t);
    test_textures_compact(&t);
    test_element_buffers_compact(&t);
