@@ -1282,7 +1282,7 @@ apply_vertex_input(struct glb_context *ctx, const struct glb_shader *prog, bool 
  * alone go on the host, as arrays_bound's kept fold, without apply_vertex_input's lookup and
  * masks. -1: the fold does not stand, apply_vertex_input decides; else whether put (0:
  * declined, as arrays_bound's). */
-static inline int
+static inline __attribute__((always_inline)) int
 vertex_buffers_short(struct glb_context *ctx, const struct glb_shader *prog)
 {
    struct glb_screen *scr = ctx->scr;
@@ -2376,7 +2376,7 @@ draw_viewport(struct glb_context *ctx, const struct mgp_draw *args)
 }
 
 /* glb_draw's compact draw with marks of apply_short's groups alone where apply_marked would
- * take apply_short's way (short_fits), glb_draw's checks met (so compact_marked_fits' stand):
+ * take apply_short's way (short_fits), compact_marked_fits' checks met (compact_marked_ready):
  * the marks go on the host as draw_other's would, without its checks again, then the draw. */
 static __attribute__((noinline)) void
 draw_short(struct glb_context *ctx, const struct mgp_draw *args)
@@ -2386,28 +2386,38 @@ draw_short(struct glb_context *ctx, const struct mgp_draw *args)
    /* else declined, as draw_bound's apply_state would (the marks stay) */
 }
 
-/* glb_draw's checks but the marks': the host holds this context's last draw, the compact
- * draw's checks stand, the element buffer the one checked and bound on the host, no smooth
- * lines to note and no host trace. */
+/* What glb_draw's compact draw with marks needs before they go on the host
+ * (compact_marked_fits' checks, the element buffer one checked): the host holds this context's
+ * last draw, the compact draw's checks stand, the indices inside the element buffer. A smooth
+ * line's note, a trace note or the element buffer's bind is compact_host_draw's. */
 static inline __attribute__((always_inline)) bool
-compact_ready(struct glb_context *ctx, const struct mgp_draw *args)
+compact_marked_ready(struct glb_context *ctx, const struct mgp_draw *args)
 {
    const struct glb_screen *scr = ctx->scr;
    const unsigned size = args->index_size;
    return glb_bound_here(ctx) && scr->sh.applied == ctx && compact_fits(ctx, args) &&
-          scr->stats.draws && !ctx->draw_line_smooth && !glb_host_trace &&
-          (!size || (scr->sh.ib_checked == ctx && indices_inside(ctx, args) &&
-                     glb_shadow_known(scr, GLB_SH_ELEMENT_BUFFER) &&
-                     scr->sh.element_buffer == ctx->ib_name));
+          scr->stats.draws && (!size || (scr->sh.ib_checked == ctx && indices_inside(ctx, args)));
+}
+
+/* The rest of glb_draw's checks for its host call alone (compact_call): no smooth lines to
+ * note, no host trace, the element buffer the one bound on the host. */
+static inline __attribute__((always_inline)) bool
+compact_call_ready(const struct glb_context *ctx, const struct mgp_draw *args)
+{
+   const struct glb_screen *scr = ctx->scr;
+   return !ctx->draw_line_smooth && !glb_host_trace &&
+          (!args->index_size || (glb_shadow_known(scr, GLB_SH_ELEMENT_BUFFER) &&
+                                 scr->sh.element_buffer == ctx->ib_name));
 }
 
 /* The compact draw, the common one: on a host holding this context's last draw (the shadow's
  * applied is set only while the shadow is trusted and forgotten with it: the trust stands), its
- * checks met, the element buffer the one checked and bound on the host, no smooth lines to note
- * and no host trace: with nothing marked since, the counts and the host call alone, inline, a
- * tail call without a frame; with marks apply_short puts alone (short_fits), draw_viewport
- * (a viewport change alone) or draw_short (the checks made here stand for them); with marks of
- * other groups, draw_marked_bound. Else draw_other. */
+ * checks met (compact_marked_ready): with nothing marked since, the element buffer the one
+ * bound, no smooth lines to note and no host trace (compact_call_ready), the counts and the host
+ * call alone, inline, a tail call without a frame; with marks apply_short puts alone
+ * (short_fits), draw_viewport (a viewport change alone, compact_call_ready's too) or draw_short
+ * (its compact_host_draw binds the element buffer); with marks of other groups,
+ * draw_marked_bound. Else draw_other. */
 void
 glb_draw(void *self, const struct mgp_draw *args, const void *tail, uint32_t tail_count)
 {
@@ -2415,7 +2425,7 @@ glb_draw(void *self, const struct mgp_draw *args, const void *tail, uint32_t tai
    struct glb_context *ctx = self;
    /* (a draw under conditional rendering on a zero result is draw_other's to discard) */
    if (!(ctx->dirty | ctx->cond_discard)) {
-      if (!compact_ready(ctx, args)) {
+      if (!compact_marked_ready(ctx, args) || !compact_call_ready(ctx, args)) {
          draw_other(ctx, args);
          return;
       }
@@ -2425,9 +2435,10 @@ glb_draw(void *self, const struct mgp_draw *args, const void *tail, uint32_t tai
    const uint32_t todo = ctx->dirty;
    if (todo & ~(uint32_t)GLB_DIRTY_SHORT)
       draw_marked_bound(ctx, args);
-   else if (ctx->cond_discard || !short_fits(ctx) || !compact_ready(ctx, args))
+   else if (ctx->cond_discard || !short_fits(ctx) || !compact_marked_ready(ctx, args))
       draw_other(ctx, args);
-   else if (todo == GLB_DIRTY_DYNAMIC && ctx->dyn_parts == GLB_DYN_VIEWPORT && ctx->dyn_set)
+   else if (todo == GLB_DIRTY_DYNAMIC && ctx->dyn_parts == GLB_DYN_VIEWPORT && ctx->dyn_set &&
+            compact_call_ready(ctx, args))
       draw_viewport(ctx, args);
    else
       draw_short(ctx, args);

@@ -130,9 +130,9 @@
  *   element_buffers_compact the compact indexed draw (draw_elements'): its element buffer
  *                   looked up and checked once and kept (gles-element-buffer-checks), the next
  *                   with nothing changed glDrawElements alone; another element buffer, the
- *                   first again, the first at an offset past the draw's indices each looked up
- *                   again, each pixel the bound buffer's, the last refused (gl-draw-out-of-
- *                   bounds, no host draw).
+ *                   first again (each also with a viewport mark), the first at an offset past
+ *                   the draw's indices each looked up again, each pixel the bound buffer's,
+ *                   the last refused (gl-draw-out-of-bounds, no host draw).
  *   compact_class   the compact draw's primitive class: points after triangles, and triangles
  *                   after points, take draw_bound's way; the next of the same class is compact.
  *   subdata_between_draws a buffer's resource_subdata between draws (stream_draw's): the
@@ -2383,12 +2383,15 @@ test_declined_compact(struct t *t)
    declined_step(t, "of a patch after them", false, MGP_PRIM_PATCHES, 0, 3, tess, false);
 }
 
-/* set_index_buffer ib (NULL: none), then one compact indexed draw (glb_draw) of 3 uint16
- * indices from 0, on a colour buffer cleared black by the host: their host calls, whether it took the compact path, whether it looked the
- * element buffer up (gles-element-buffer-checks), the centre pixel; no host error. */
+/* set_index_buffer ib (NULL: none), with viewport the viewport's size set again (W x H: a
+ * mark, no host call), then one compact indexed draw (glb_draw) of 3 uint16 indices from 0,
+ * on a colour buffer cleared black by the host: their host calls, whether it took the compact
+ * path, whether it looked the element buffer up (gles-element-buffer-checks), the centre
+ * pixel; no host error. */
 static void
-ib_compact_step(struct t *t, const struct mgp_set_index_buffer *ib, unsigned long long *calls,
-                unsigned long long *compact, unsigned long long *checks, uint8_t px[4])
+ib_compact_step(struct t *t, const struct mgp_set_index_buffer *ib, bool viewport,
+                unsigned long long *calls, unsigned long long *compact, unsigned long long *checks,
+                uint8_t px[4])
 {
    static const GLfloat black[4] = {0, 0, 0, 0};
    t->scr->h->glClearBufferfv(GL_COLOR, 0, black); /* the host's alone: no state the shadow holds */
@@ -2397,6 +2400,16 @@ ib_compact_step(struct t *t, const struct mgp_set_index_buffer *ib, unsigned lon
                             e0 = counter(t, "gles-element-buffer-checks");
    if (ib)
       t->cv->set_index_buffer(t->ctx, ib, NULL, 0);
+   if (viewport) {
+      const float size[2] = {(float)W, (float)H};
+      struct mgp_word ws[2];
+      memcpy(ws, size, sizeof(ws));
+      t->cv->set_dynamic_words(
+         t->ctx,
+         &(struct mgp_dynamic_words){.first = offsetof(struct mgp_dynamic_state, viewport[2]) / 4,
+                                     .count = 2},
+         ws, 2);
+   }
    t->cv->draw(t->ctx, &(struct mgp_draw){.mode = MGP_PRIM_TRIANGLES, .index_size = 2, .count = 3},
                NULL, 0);
    *calls = counter(t, "gles-host-calls") - c0;
@@ -2410,7 +2423,9 @@ ib_compact_step(struct t *t, const struct mgp_set_index_buffer *ib, unsigned lon
  * the compact draw after the shadow was forgotten) and kept: the next compact draw with
  * nothing changed is the host's glDrawElements alone (1 host call, no check); a
  * set_index_buffer to another buffer (indices 0, 0, 0: nothing drawn) is looked up again and
- * bound (glBindBuffer and the draw), and back to the first; after a screen call (a buffer
+ * bound (glBindBuffer and the draw), and back to the first, then both again with a viewport
+ * mark (the marked compact draw binds it too: the viewport the same, no glViewport); after a
+ * screen call (a buffer
  * made: the shadow forgotten) draw_bound draws, then the compact draw looks the buffer up
  * again, once; the first at an offset that leaves 2 of its 3 indices is looked up again and
  * the draw past them refused by name (gl-draw-out-of-bounds, no host draw). Each pixel is the
@@ -2437,15 +2452,19 @@ test_element_buffers_compact(struct t *t)
       uint32_t off; /* its offset */
       unsigned calls, checks;
       bool compact, green, refused;
+      bool viewport; /* the viewport set again first: a draw with marks */
    } steps[] = {
-      {"nothing changed, the first compact draw", false, -1, 0, 1, 0, true, true, false},
-      {"nothing changed again", false, -1, 0, 1, 0, true, true, false},
-      {"another element buffer (indices 0, 0, 0)", false, 1, 0, 2, 1, true, false, false},
-      {"the first again", false, 0, 0, 2, 1, true, true, false},
-      {"after a buffer made (the shadow forgotten)", true, -1, 0, ANY, 0, false, true, false},
-      {"nothing changed since", false, -1, 0, 1, 1, true, true, false},
-      {"nothing changed since, again", false, -1, 0, 1, 0, true, true, false},
-      {"the first at offset 2 (2 indices left)", false, 0, 2, 0, 1, false, false, true},
+      {"nothing changed, the first compact draw", false, -1, 0, 1, 0, true, true, false, false},
+      {"nothing changed again", false, -1, 0, 1, 0, true, true, false, false},
+      {"another element buffer (indices 0, 0, 0)", false, 1, 0, 2, 1, true, false, false, false},
+      {"the first again", false, 0, 0, 2, 1, true, true, false, false},
+      {"another element buffer, a viewport mark", false, 1, 0, 2, 1, true, false, false, true},
+      {"the first again, a viewport mark", false, 0, 0, 2, 1, true, true, false, true},
+      {"after a buffer made (the shadow forgotten)", true, -1, 0, ANY, 0, false, true, false,
+       false},
+      {"nothing changed since", false, -1, 0, 1, 1, true, true, false, false},
+      {"nothing changed since, again", false, -1, 0, 1, 0, true, true, false, false},
+      {"the first at offset 2 (2 indices left)", false, 0, 2, 0, 1, false, false, true, false},
    };
    for (size_t i = 0; i < sizeof(steps) / sizeof(steps[0]); i++) {
       if (steps[i].forget)
@@ -2455,7 +2474,8 @@ test_element_buffers_compact(struct t *t)
       const uint64_t d0 = declines(MGU_DECLINE_gl_draw_out_of_bounds);
       unsigned long long calls, compact, checks;
       uint8_t px[4];
-      ib_compact_step(t, steps[i].buf < 0 ? NULL : &ib, &calls, &compact, &checks, px);
+      ib_compact_step(t, steps[i].buf < 0 ? NULL : &ib, steps[i].viewport, &calls, &compact,
+                      &checks, px);
       const GLenum e = host_error(t);
       const uint64_t refused = declines(MGU_DECLINE_gl_draw_out_of_bounds) - d0;
       const bool green = px[0] == 0 && px[1] == 255 && px[2] == 0;
