@@ -1006,7 +1006,7 @@ fold_find(struct glb_context *ctx, const struct glb_shader *prog,
 /* Whether the fold f stands for the vertex buffers set since it was found (ctx->vb_moved):
  * each folded binding that moved, or whose lead moved, reads its lead's buffer at the distance
  * it had, and no lone binding (fold_find's) moved. */
-static inline bool
+static inline __attribute__((always_inline)) bool
 fold_stands(const struct glb_context *ctx, const struct glb_vertex_fold *f)
 {
    const uint32_t moved = ctx->vb_moved;
