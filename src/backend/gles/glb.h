@@ -595,6 +595,9 @@ struct glb_context {
    /* the program's buffers last put a padded copy of a uniform range (glb_program_buffers):
     * the draw leaves GLB_DIRTY_BUFFERS marked, so each draw copies the range's bytes again */
    bool ubo_padded;
+   /* the uniform bindings set_shader_buffers set since the program's buffers were last put
+    * (glb_program_buffers): apply_short's walk takes these alone (glb_program_buffers_short) */
+   uint64_t ubo_set;
    /* storage buffers (set_shader_buffers classes 1 and 2: binding 144 + k) and image units
     * (set_shader_images), bound at the draw or dispatch of a program that uses them; the
     * program launch_grid dispatches (set_dispatch_program). glb_compute.c */
@@ -1230,6 +1233,9 @@ bool glb_program_bind(struct glb_context *ctx, struct glb_shader *s);
 /* The program's default block and uniform buffers on the host (the program in use);
  * false: declined. glb_shader.c */
 bool glb_program_buffers(struct glb_context *ctx, struct glb_shader *s, const char *call);
+/* glb_program_buffers on apply_short's way (the host holds what the program's last put left):
+ * the default block's bytes where changed, and the blocks whose bindings were set since. */
+bool glb_program_buffers_short(struct glb_context *ctx, struct glb_shader *s);
 /* Whether ESSL 3.10 declares images of this enum mgp_format (glb_format.c). */
 bool glb_storage_format(unsigned mgp_format);
 /* ESSL's layout qualifier of an image of this enum mgp_format, and the class of image type

@@ -1006,7 +1006,7 @@ fold_find(struct glb_context *ctx, const struct glb_shader *prog,
 /* Whether the fold f stands for the vertex buffers set since it was found (ctx->vb_moved):
  * each folded binding that moved, or whose lead moved, reads its lead's buffer at the distance
  * it had, and no lone binding (fold_find's) moved. */
-static inline bool
+static inline __attribute__((always_inline)) bool
 fold_stands(const struct glb_context *ctx, const struct glb_vertex_fold *f)
 {
    const uint32_t moved = ctx->vb_moved;
@@ -1282,7 +1282,7 @@ apply_vertex_input(struct glb_context *ctx, const struct glb_shader *prog, bool 
  * alone go on the host, as arrays_bound's kept fold, without apply_vertex_input's lookup and
  * masks. -1: the fold does not stand, apply_vertex_input decides; else whether put (0:
  * declined, as arrays_bound's). */
-static inline int
+static inline __attribute__((always_inline)) int
 vertex_buffers_short(struct glb_context *ctx, const struct glb_shader *prog)
 {
    struct glb_screen *scr = ctx->scr;
@@ -1356,8 +1356,8 @@ enum {
       GLB_DIRTY_DYNAMIC | GLB_DIRTY_BUFFERS | GLB_DIRTY_VERTEX_BUFFERS | GLB_DIRTY_SAMPLERS
 };
 
-static __attribute__((noinline)) bool
-apply_short(struct glb_context *ctx, uint32_t todo)
+static inline __attribute__((always_inline)) bool
+apply_short_in(struct glb_context *ctx, uint32_t todo)
 {
    struct glb_screen *scr = ctx->scr;
    struct glb_shader *prog = ctx->draw_prog;
@@ -1368,7 +1368,7 @@ apply_short(struct glb_context *ctx, uint32_t todo)
    if (todo & GLB_DIRTY_BUFFERS) {
       scr->stats.groups_skipped--;
       scr->stats.buffers_only_draws++;
-      if (!glb_program_buffers(ctx, prog, "draw") ||
+      if (!glb_program_buffers_short(ctx, prog) ||
           ((prog->ssbo_mask | prog->image_mask) && !glb_storage_bind(ctx, prog, "draw")))
          return false;
    }
@@ -1398,6 +1398,13 @@ apply_short(struct glb_context *ctx, uint32_t todo)
    if (scr->sh.trusted)
       scr->sh.applied = ctx;
    return true;
+}
+
+/* (out of line: apply_state's and apply_marked's; glb_draw's is draw_short) */
+static __attribute__((noinline)) bool
+apply_short(struct glb_context *ctx, uint32_t todo)
+{
+   return apply_short_in(ctx, todo);
 }
 
 /* apply_state's walk: puts the draw's state on the host, group by group (glb.h: GLB_DIRTY_*): every group when the
@@ -1505,12 +1512,17 @@ apply_groups(struct glb_context *ctx, bool whole, uint32_t todo)
  * program with format-less images picks its variant by its units' formats at a buffer change
  * (glb_program_images), a stale LOD bias puts its uniforms, a program the host cannot draw
  * with is declined: the whole walk. */
+static inline __attribute__((always_inline)) bool
+short_fits(const struct glb_context *ctx)
+{
+   const struct glb_shader *prog = ctx->draw_prog;
+   return prog && prog->program && !prog->formatless_mask && !ctx->lod_bias_stale;
+}
+
 static inline bool
 apply_marked(struct glb_context *ctx, uint32_t todo)
 {
-   const struct glb_shader *prog = ctx->draw_prog;
-   if (!(todo & ~(uint32_t)GLB_DIRTY_SHORT) && prog && prog->program && !prog->formatless_mask &&
-       !ctx->lod_bias_stale)
+   if (!(todo & ~(uint32_t)GLB_DIRTY_SHORT) && short_fits(ctx))
       return apply_short(ctx, todo);
    return apply_groups(ctx, false, todo);
 }
@@ -2283,6 +2295,30 @@ draw_other_bound(struct glb_context *ctx, const struct mgp_draw *args)
    draw_bound(ctx, &vbo, &range, 1);
 }
 
+/* draw_other's bind: glb_context_bind_draw's common case inline (the host context current,
+ * this context bound, the shadow kept and trusted). false: not bound. */
+static inline __attribute__((always_inline)) bool
+other_bind(struct glb_context *ctx)
+{
+   struct glb_screen *scr = ctx->scr;
+   if (glb_bound_here(ctx) && !scr->no_shadow) {
+      scr->sh.trusted = true;
+      return true;
+   }
+   return glb_context_bind_draw(ctx);
+}
+
+/* glb_draw's draw with marks of groups past apply_short's: draw_other's way without the
+ * compact draw's checks, which those marks fail (compact_marked_fits): conditional rendering's
+ * discard, the bind, draw_bound. */
+static __attribute__((noinline)) void
+draw_marked_bound(struct glb_context *ctx, const struct mgp_draw *args)
+{
+   if (ctx->cond_discard || !other_bind(ctx))
+      return;
+   draw_other_bound(ctx, args);
+}
+
 /* glb_draw's way past its draw with nothing marked: conditional rendering's discard, bound
  * (glb_context_bind_draw's common case inline: the host context current, this context bound,
  * the shadow kept and trusted), the compact draw with its marks (apply_marked, then
@@ -2290,13 +2326,8 @@ draw_other_bound(struct glb_context *ctx, const struct mgp_draw *args)
 static __attribute__((noinline)) void
 draw_other(struct glb_context *ctx, const struct mgp_draw *args)
 {
-   if (ctx->cond_discard)
-      return; /* conditional rendering on a zero result (GL 3.3 §2.18) */
-   struct glb_screen *scr = ctx->scr;
-   if (glb_bound_here(ctx) && !scr->no_shadow)
-      scr->sh.trusted = true;
-   else if (!glb_context_bind_draw(ctx))
-      return;
+   if (ctx->cond_discard || !other_bind(ctx))
+      return; /* conditional rendering on a zero result (GL 3.3 §2.18), or not bound */
    if (!compact_marked_fits(ctx, args)) {
       draw_other_bound(ctx, args);
       return;
@@ -2312,29 +2343,14 @@ draw_other(struct glb_context *ctx, const struct mgp_draw *args)
    /* else declined, as draw_bound's apply_state would (the marks stay) */
 }
 
-/* The compact draw, the common one: with nothing marked since the last draw on a host holding
- * it (the shadow's applied is set only while the shadow is trusted and forgotten with it: the
- * trust stands), its checks met, the element buffer the one checked and bound on the host, no
- * smooth lines to note and no host trace: the counts and the host call alone, inline, a tail
- * call without a frame. Else draw_other. */
-void
-glb_draw(void *self, const struct mgp_draw *args, const void *tail, uint32_t tail_count)
+/* The compact draw's counts and its host call, glb_draw's checks met (the element buffer the
+ * one bound): a tail call. */
+static inline __attribute__((always_inline)) void
+compact_call(struct glb_context *ctx, const struct mgp_draw *args, bool unchanged)
 {
-   (void)tail, (void)tail_count;
-   struct glb_context *ctx = self;
-   struct glb_screen *scr = ctx->scr;
    const unsigned mode = args->mode, size = args->index_size;
-   /* (a draw under conditional rendering on a zero result is draw_other's to discard) */
-   if ((ctx->dirty | ctx->cond_discard) || !glb_bound_here(ctx) || scr->sh.applied != ctx ||
-       !compact_fits(ctx, args) || !scr->stats.draws || ctx->draw_line_smooth || glb_host_trace ||
-       (size && (scr->sh.ib_checked != ctx || !indices_inside(ctx, args) ||
-                 !glb_shadow_known(scr, GLB_SH_ELEMENT_BUFFER) ||
-                 scr->sh.element_buffer != ctx->ib_name))) {
-      draw_other(ctx, args);
-      return;
-   }
-   compact_counts(ctx, true);
-   const struct glb_host *h = scr->h;
+   compact_counts(ctx, unchanged);
+   const struct glb_host *h = ctx->scr->h;
    if (!size) {
       GLB_GL_UNTRACED(h)->glDrawArrays(prims[mode], (GLint)args->start, (GLsizei)args->count);
       return;
@@ -2342,6 +2358,90 @@ glb_draw(void *self, const struct mgp_draw *args, const void *tail, uint32_t tai
    const uint64_t off = ctx->ib.offset + ((uint64_t)args->start << (size >> 1));
    GLB_GL_UNTRACED(h)->glDrawElements(prims[mode], (GLsizei)args->count, index_types[size],
                                       (const void *)(uintptr_t)off);
+}
+
+/* glb_draw's viewport change alone on apply_short's way: apply_short's counts, compare and
+ * call without its frame, then the draw (glViewport moves none of glb_draw's checks). */
+static __attribute__((noinline)) void
+draw_viewport(struct glb_context *ctx, const struct mgp_draw *args)
+{
+   struct glb_screen *scr = ctx->scr;
+   scr->stats.groups_skipped += bit_count(GLB_DIRTY_ALL) - 1;
+   scr->stats.dyn_parts_skipped += bit_count(GLB_DYN_ALL & ~(uint32_t)GLB_DYN_VIEWPORT);
+   scr->stats.short_applies++;
+   ctx->dirty = ctx->ubo_padded ? GLB_DIRTY_BUFFERS : 0;
+   ctx->dyn_parts = 0;
+   apply_viewport(ctx);
+   compact_call(ctx, args, false);
+}
+
+/* glb_draw's compact draw with marks of apply_short's groups alone where apply_marked would
+ * take apply_short's way (short_fits), compact_marked_fits' checks met (compact_marked_ready):
+ * the marks go on the host as draw_other's would, without its checks again, then the draw. */
+static __attribute__((noinline)) void
+draw_short(struct glb_context *ctx, const struct mgp_draw *args)
+{
+   if (apply_short_in(ctx, ctx->dirty))
+      compact_host_draw(ctx, args, false);
+   /* else declined, as draw_bound's apply_state would (the marks stay) */
+}
+
+/* What glb_draw's compact draw with marks needs before they go on the host
+ * (compact_marked_fits' checks, the element buffer one checked): the host holds this context's
+ * last draw, the compact draw's checks stand, the indices inside the element buffer. A smooth
+ * line's note, a trace note or the element buffer's bind is compact_host_draw's. */
+static inline __attribute__((always_inline)) bool
+compact_marked_ready(struct glb_context *ctx, const struct mgp_draw *args)
+{
+   const struct glb_screen *scr = ctx->scr;
+   const unsigned size = args->index_size;
+   return glb_bound_here(ctx) && scr->sh.applied == ctx && compact_fits(ctx, args) &&
+          scr->stats.draws && (!size || (scr->sh.ib_checked == ctx && indices_inside(ctx, args)));
+}
+
+/* The rest of glb_draw's checks for its host call alone (compact_call): no smooth lines to
+ * note, no host trace, the element buffer the one bound on the host. */
+static inline __attribute__((always_inline)) bool
+compact_call_ready(const struct glb_context *ctx, const struct mgp_draw *args)
+{
+   const struct glb_screen *scr = ctx->scr;
+   return !ctx->draw_line_smooth && !glb_host_trace &&
+          (!args->index_size || (glb_shadow_known(scr, GLB_SH_ELEMENT_BUFFER) &&
+                                 scr->sh.element_buffer == ctx->ib_name));
+}
+
+/* The compact draw, the common one: on a host holding this context's last draw (the shadow's
+ * applied is set only while the shadow is trusted and forgotten with it: the trust stands), its
+ * checks met (compact_marked_ready): with nothing marked since, the element buffer the one
+ * bound, no smooth lines to note and no host trace (compact_call_ready), the counts and the host
+ * call alone, inline, a tail call without a frame; with marks apply_short puts alone
+ * (short_fits), draw_viewport (a viewport change alone, compact_call_ready's too) or draw_short
+ * (its compact_host_draw binds the element buffer); with marks of other groups,
+ * draw_marked_bound. Else draw_other. */
+void
+glb_draw(void *self, const struct mgp_draw *args, const void *tail, uint32_t tail_count)
+{
+   (void)tail, (void)tail_count;
+   struct glb_context *ctx = self;
+   /* (a draw under conditional rendering on a zero result is draw_other's to discard) */
+   if (!(ctx->dirty | ctx->cond_discard)) {
+      if (!compact_marked_ready(ctx, args) || !compact_call_ready(ctx, args)) {
+         draw_other(ctx, args);
+         return;
+      }
+      compact_call(ctx, args, true);
+      return;
+   }
+   const uint32_t todo = ctx->dirty;
+   if (todo & ~(uint32_t)GLB_DIRTY_SHORT)
+      draw_marked_bound(ctx, args);
+   else if (ctx->cond_discard || !short_fits(ctx) || !compact_marked_ready(ctx, args))
+      draw_other(ctx, args);
+   else if (todo == GLB_DIRTY_DYNAMIC && ctx->dyn_parts == GLB_DYN_VIEWPORT && ctx->dyn_set &&
+            compact_call_ready(ctx, args))
+      draw_viewport(ctx, args);
+   else
+      draw_short(ctx, args);
 }
 
 /* The draw program's changed default-block words, then the compact draw (draw_words: the two

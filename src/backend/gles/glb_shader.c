@@ -2246,8 +2246,11 @@ glb_set_shader_buffers(void *self, const struct mgp_set_shader_buffers *args, co
          glb_fatal(ctx->scr, MGU_FATAL_ProtocolCorruption, "set_shader_buffers: bindings past 64");
          return;
       }
-      if (tail_count) /* none: no tail at all (memcpy takes no NULL, even for 0 bytes) */
-         memcpy(&ctx->ubo[args->start], tail, tail_count * sizeof(struct mgp_buffer_range));
+      if (!tail_count) /* none: no tail at all (memcpy takes no NULL, even for 0 bytes) */
+         return;
+      memcpy(&ctx->ubo[args->start], tail, tail_count * sizeof(struct mgp_buffer_range));
+      /* tail_count bits from start (64 from 0: 2 << 63 wraps to 0, less one every bit) */
+      ctx->ubo_set |= ((UINT64_C(2) << (tail_count - 1)) - 1) << args->start;
       return;
    }
    /* storage blocks and atomic counter buffers (the front end's storage buffers after the
@@ -2384,39 +2387,75 @@ glb_program_bind(struct glb_context *ctx, struct glb_shader *s)
    return glb_program_buffers(ctx, s, "draw") && glb_storage_bind(ctx, s, "draw");
 }
 
+/* Binds uniform block binding b's range for a draw or dispatch, a padded copy where it ends
+ * inside a word (ctx->ubo_padded); false: declined. */
+static inline __attribute__((always_inline)) bool
+put_ubo(struct glb_context *ctx, uint32_t b, const char *call)
+{
+   struct glb_screen *scr = ctx->scr;
+   const struct mgp_buffer_range *u = &ctx->ubo[b];
+   struct glb_resource *r =
+      mgp_handle_is_null(u->res) ? NULL : glb_resource_for_use(scr, u->res, call);
+   if (!r || !r->is_buffer || !u->size || u->offset > r->desc.size ||
+       u->size > r->desc.size - u->offset) {
+      MGU_DECLINE(backend_draw_incomplete, "gles: a %s without uniform block binding %u", call, b);
+      return false;
+   }
+   if (u->size % 4 && u->size < (uint64_t)scr->max_ubo_size) {
+      pad_ubo_range(scr, b, r->name, u->offset, u->size);
+      ctx->ubo_padded = true;
+   } else {
+      bind_ubo(scr, b, r->name, u->offset, u->size);
+   }
+   return true;
+}
+
+/* s's default block: its host buffer's bytes where changed, bound; false: Fatal. */
+static inline __attribute__((always_inline)) bool
+put_default_block(struct glb_screen *scr, struct glb_shader *s, const char *call)
+{
+   if (!s->default_buf)
+      GLB_GL(scr->h)->glGenBuffers(1, &s->default_buf);
+   if ((!s->default_stored || s->default_lo != s->default_hi) && !default_upload(scr, s, call))
+      return false;
+   bind_ubo(scr, s->default_binding, s->default_buf, 0, s->refl.default_block_size);
+   return true;
+}
+
 bool
 glb_program_buffers(struct glb_context *ctx, struct glb_shader *s, const char *call)
 {
    struct glb_screen *scr = ctx->scr;
-   const struct glb_host *h = scr->h;
-   if (s->refl.default_block_size) {
-      if (!s->default_buf)
-         GLB_GL(h)->glGenBuffers(1, &s->default_buf);
-      if ((!s->default_stored || s->default_lo != s->default_hi) && !default_upload(scr, s, call))
-         return false;
-      bind_ubo(scr, s->default_binding, s->default_buf, 0, s->refl.default_block_size);
-   }
+   if (s->refl.default_block_size && !put_default_block(scr, s, call))
+      return false;
    /* the program's blocks only, a bit at a time (the mask's 64 bits are the 64 bindings) */
    ctx->ubo_padded = false;
    _Static_assert(GLB_MAX_UBO == 64, "ubo_mask covers GLB_MAX_UBO bindings");
-   for (uint64_t m = s->refl.ubo_mask & ~UINT64_C(1); m; m &= m - 1) {
-      const uint32_t b = (uint32_t)__builtin_ctzll(m);
-      const struct mgp_buffer_range *u = &ctx->ubo[b];
-      struct glb_resource *r =
-         mgp_handle_is_null(u->res) ? NULL : glb_resource_for_use(scr, u->res, call);
-      if (!r || !r->is_buffer || !u->size || u->offset > r->desc.size ||
-          u->size > r->desc.size - u->offset) {
-         MGU_DECLINE(backend_draw_incomplete, "gles: a %s without uniform block binding %u", call,
-                     b);
+   for (uint64_t m = s->refl.ubo_mask & ~UINT64_C(1); m; m &= m - 1)
+      if (!put_ubo(ctx, (uint32_t)__builtin_ctzll(m), call))
          return false;
-      }
-      if (u->size % 4 && u->size < (uint64_t)scr->max_ubo_size) {
-         pad_ubo_range(scr, b, r->name, u->offset, u->size);
-         ctx->ubo_padded = true;
-      } else {
-         bind_ubo(scr, b, r->name, u->offset, u->size);
-      }
-   }
+   ctx->ubo_set = 0;
+   return true;
+}
+
+/* apply_short's way: the host holds this context's last draw and its program (sh.applied, the
+ * program group unmarked), so every binding the program's last put bound stands on the host
+ * (a put that declined left ubo_set as it was) but those set since (ubo_set) and a padded
+ * copy, which each draw makes again (the whole walk). The default block is bound where its
+ * bytes go on the host. */
+bool
+glb_program_buffers_short(struct glb_context *ctx, struct glb_shader *s)
+{
+   if (ctx->ubo_padded)
+      return glb_program_buffers(ctx, s, "draw");
+   struct glb_screen *scr = ctx->scr;
+   if (s->refl.default_block_size && (!s->default_stored || s->default_lo != s->default_hi) &&
+       !put_default_block(scr, s, "draw"))
+      return false;
+   for (uint64_t m = s->refl.ubo_mask & ~UINT64_C(1) & ctx->ubo_set; m; m &= m - 1)
+      if (!put_ubo(ctx, (uint32_t)__builtin_ctzll(m), "draw"))
+         return false;
+   ctx->ubo_set = 0;
    return true;
 }
 

@@ -130,9 +130,9 @@
  *   element_buffers_compact the compact indexed draw (draw_elements'): its element buffer
  *                   looked up and checked once and kept (gles-element-buffer-checks), the next
  *                   with nothing changed glDrawElements alone; another element buffer, the
- *                   first again, the first at an offset past the draw's indices each looked up
- *                   again, each pixel the bound buffer's, the last refused (gl-draw-out-of-
- *                   bounds, no host draw).
+ *                   first again (each also with a viewport mark), the first at an offset past
+ *                   the draw's indices each looked up again, each pixel the bound buffer's,
+ *                   the last refused (gl-draw-out-of-bounds, no host draw).
  *   compact_class   the compact draw's primitive class: points after triangles, and triangles
  *                   after points, take draw_bound's way; the next of the same class is compact.
  *   subdata_between_draws a buffer's resource_subdata between draws (stream_draw's): the
@@ -1447,6 +1447,67 @@ test_ubo_pad(struct t *t)
    }
 }
 
+/* One draw after uniform binding 1 was set alone (range.frag's block, 32 bytes of buf): drawn
+ * or refused (backend-draw-incomplete), the pixel's green and the host's binding 1 after it. */
+static void
+ubo_alone_step(struct t *t, const char *what, struct mgp_handle buf, bool refused, GLint want_name,
+               uint8_t want_green)
+{
+   const struct mgp_buffer_range range = {buf, 0, mgp_handle_is_null(buf) ? 0 : 32};
+   t->cv->set_shader_buffers(t->ctx, &(struct mgp_set_shader_buffers){0, 1, 1, 0}, &range, 1);
+   const enum mgu_decline none = MGU_DECLINE_backend_draw_incomplete;
+   const uint64_t d0 = declines(none);
+   const unsigned long long n0 = counter(t, "gles-draws"), c0 = counter(t, "gles-host-calls");
+   t->cv->draw(t->ctx, &(struct mgp_draw){.mode = MGP_PRIM_TRIANGLES, .count = 3}, NULL, 0);
+   const unsigned long long calls = counter(t, "gles-host-calls") - c0;
+   const unsigned long long drawn = counter(t, "gles-draws") - n0;
+   const uint64_t declined = declines(none) - d0;
+   const GLenum e = host_error(t);
+   uint8_t bytes[64], px[4];
+   GLint size;
+   const GLint name = host_ubo(t, 1, bytes, &size);
+   host_pixel(t, W / 2, H / 2, px);
+   check(declined == (refused ? 1u : 0u) && drawn == (refused ? 0u : 1u) &&
+            calls == (refused ? 0u : 2u) &&
+            (refused || (name == want_name && px[1] == want_green)) && e == GL_NO_ERROR &&
+            t->fatal_count == 0,
+         "a uniform binding set alone, %s: %s (%llu %s, %llu drawn, %llu host calls, want %u), "
+         "the host's binding 1 buffer %d (want %d), green 0x%02x (want 0x%02x), host error 0x%x",
+         what, refused ? "refused" : "drawn", (unsigned long long)declined, mgu_decline_name(none),
+         drawn, calls, refused ? 0u : 2u, name, want_name, px[1], want_green, e);
+}
+
+/* A uniform binding set alone between draws of one program (ubo_change's): apply_short's way
+ * puts the bindings set since the program's last put (glb_program_buffers_short), so each draw
+ * binds the range set last (glBindBufferRange and the draw) and reads its bytes; a binding set
+ * to no buffer is refused, and the next set puts its buffer. */
+static void
+test_ubo_binding_alone(struct t *t)
+{
+   draw_setup(t);
+   t->cv->set_draw_program(
+      t->ctx, &(struct mgp_handle_args){fs_program(t, "range.frag.spv", 1u << 1)}, NULL, 0);
+   uint8_t src[2][32];
+   memset(src, 0, sizeof(src));
+   src[0][16] = 0x30;
+   src[1][16] = 0x90;
+   const struct mgp_handle bufs[2] = {make_buffer(t, 32, src[0]), make_buffer(t, 32, src[1])};
+   const GLint names[2] = {(GLint)glb_resource_for_use(t->scr, bufs[0], "test")->name,
+                           (GLint)glb_resource_for_use(t->scr, bufs[1], "test")->name};
+   const struct mgp_buffer_range range = {bufs[0], 0, 32};
+   t->cv->set_shader_buffers(t->ctx, &(struct mgp_set_shader_buffers){0, 1, 1, 0}, &range, 1);
+   for (int i = 0; i < 2; i++)
+      t->cv->draw(t->ctx, &(struct mgp_draw){.mode = MGP_PRIM_TRIANGLES, .count = 3}, NULL, 0);
+   const unsigned long long s0 = counter(t, "gles-short-applies");
+   ubo_alone_step(t, "to a second buffer", bufs[1], false, names[1], 0x90);
+   ubo_alone_step(t, "back to the first", bufs[0], false, names[0], 0x30);
+   ubo_alone_step(t, "to no buffer", mgp_handle_null(), true, 0, 0);
+   ubo_alone_step(t, "then to the second", bufs[1], false, names[1], 0x90);
+   const unsigned long long shorts = counter(t, "gles-short-applies") - s0;
+   check(shorts == 3, "uniform bindings set alone: apply_state's short way %llu times (want 3)",
+         shorts);
+}
+
 /* What the host's draw framebuffer holds at colour attachment 0: false where the attached
  * level lies outside its texture's [TEXTURE_BASE_LEVEL, q] (GLES 3.2 §9.4.1, immutable
  * textures; q = min(TEXTURE_MAX_LEVEL, TEXTURE_IMMUTABLE_LEVELS - 1)); *name the texture. */
@@ -2322,12 +2383,15 @@ test_declined_compact(struct t *t)
    declined_step(t, "of a patch after them", false, MGP_PRIM_PATCHES, 0, 3, tess, false);
 }
 
-/* set_index_buffer ib (NULL: none), then one compact indexed draw (glb_draw) of 3 uint16
- * indices from 0, on a colour buffer cleared black by the host: their host calls, whether it took the compact path, whether it looked the
- * element buffer up (gles-element-buffer-checks), the centre pixel; no host error. */
+/* set_index_buffer ib (NULL: none), with viewport the viewport's size set again (W x H: a
+ * mark, no host call), then one compact indexed draw (glb_draw) of 3 uint16 indices from 0,
+ * on a colour buffer cleared black by the host: their host calls, whether it took the compact
+ * path, whether it looked the element buffer up (gles-element-buffer-checks), the centre
+ * pixel; no host error. */
 static void
-ib_compact_step(struct t *t, const struct mgp_set_index_buffer *ib, unsigned long long *calls,
-                unsigned long long *compact, unsigned long long *checks, uint8_t px[4])
+ib_compact_step(struct t *t, const struct mgp_set_index_buffer *ib, bool viewport,
+                unsigned long long *calls, unsigned long long *compact, unsigned long long *checks,
+                uint8_t px[4])
 {
    static const GLfloat black[4] = {0, 0, 0, 0};
    t->scr->h->glClearBufferfv(GL_COLOR, 0, black); /* the host's alone: no state the shadow holds */
@@ -2336,6 +2400,16 @@ ib_compact_step(struct t *t, const struct mgp_set_index_buffer *ib, unsigned lon
                             e0 = counter(t, "gles-element-buffer-checks");
    if (ib)
       t->cv->set_index_buffer(t->ctx, ib, NULL, 0);
+   if (viewport) {
+      const float size[2] = {(float)W, (float)H};
+      struct mgp_word ws[2];
+      memcpy(ws, size, sizeof(ws));
+      t->cv->set_dynamic_words(
+         t->ctx,
+         &(struct mgp_dynamic_words){.first = offsetof(struct mgp_dynamic_state, viewport[2]) / 4,
+                                     .count = 2},
+         ws, 2);
+   }
    t->cv->draw(t->ctx, &(struct mgp_draw){.mode = MGP_PRIM_TRIANGLES, .index_size = 2, .count = 3},
                NULL, 0);
    *calls = counter(t, "gles-host-calls") - c0;
@@ -2349,7 +2423,9 @@ ib_compact_step(struct t *t, const struct mgp_set_index_buffer *ib, unsigned lon
  * the compact draw after the shadow was forgotten) and kept: the next compact draw with
  * nothing changed is the host's glDrawElements alone (1 host call, no check); a
  * set_index_buffer to another buffer (indices 0, 0, 0: nothing drawn) is looked up again and
- * bound (glBindBuffer and the draw), and back to the first; after a screen call (a buffer
+ * bound (glBindBuffer and the draw), and back to the first, then both again with a viewport
+ * mark (the marked compact draw binds it too: the viewport the same, no glViewport); after a
+ * screen call (a buffer
  * made: the shadow forgotten) draw_bound draws, then the compact draw looks the buffer up
  * again, once; the first at an offset that leaves 2 of its 3 indices is looked up again and
  * the draw past them refused by name (gl-draw-out-of-bounds, no host draw). Each pixel is the
@@ -2376,15 +2452,19 @@ test_element_buffers_compact(struct t *t)
       uint32_t off; /* its offset */
       unsigned calls, checks;
       bool compact, green, refused;
+      bool viewport; /* the viewport set again first: a draw with marks */
    } steps[] = {
-      {"nothing changed, the first compact draw", false, -1, 0, 1, 0, true, true, false},
-      {"nothing changed again", false, -1, 0, 1, 0, true, true, false},
-      {"another element buffer (indices 0, 0, 0)", false, 1, 0, 2, 1, true, false, false},
-      {"the first again", false, 0, 0, 2, 1, true, true, false},
-      {"after a buffer made (the shadow forgotten)", true, -1, 0, ANY, 0, false, true, false},
-      {"nothing changed since", false, -1, 0, 1, 1, true, true, false},
-      {"nothing changed since, again", false, -1, 0, 1, 0, true, true, false},
-      {"the first at offset 2 (2 indices left)", false, 0, 2, 0, 1, false, false, true},
+      {"nothing changed, the first compact draw", false, -1, 0, 1, 0, true, true, false, false},
+      {"nothing changed again", false, -1, 0, 1, 0, true, true, false, false},
+      {"another element buffer (indices 0, 0, 0)", false, 1, 0, 2, 1, true, false, false, false},
+      {"the first again", false, 0, 0, 2, 1, true, true, false, false},
+      {"another element buffer, a viewport mark", false, 1, 0, 2, 1, true, false, false, true},
+      {"the first again, a viewport mark", false, 0, 0, 2, 1, true, true, false, true},
+      {"after a buffer made (the shadow forgotten)", true, -1, 0, ANY, 0, false, true, false,
+       false},
+      {"nothing changed since", false, -1, 0, 1, 1, true, true, false, false},
+      {"nothing changed since, again", false, -1, 0, 1, 0, true, true, false, false},
+      {"the first at offset 2 (2 indices left)", false, 0, 2, 0, 1, false, false, true, false},
    };
    for (size_t i = 0; i < sizeof(steps) / sizeof(steps[0]); i++) {
       if (steps[i].forget)
@@ -2394,7 +2474,8 @@ test_element_buffers_compact(struct t *t)
       const uint64_t d0 = declines(MGU_DECLINE_gl_draw_out_of_bounds);
       unsigned long long calls, compact, checks;
       uint8_t px[4];
-      ib_compact_step(t, steps[i].buf < 0 ? NULL : &ib, &calls, &compact, &checks, px);
+      ib_compact_step(t, steps[i].buf < 0 ? NULL : &ib, steps[i].viewport, &calls, &compact,
+                      &checks, px);
       const GLenum e = host_error(t);
       const uint64_t refused = declines(MGU_DECLINE_gl_draw_out_of_bounds) - d0;
       const bool green = px[0] == 0 && px[1] == 255 && px[2] == 0;
@@ -2703,6 +2784,7 @@ main(int argc, char **argv)
    test_dynamic_parts(&t);
    test_declined_compact(&t);
    test_ubo_pad(&t);
+   test_ubo_binding_alone(&t);
    test_uniform_words(&t);
    test_textures_compact(&t);
    test_element_buffers_compact(&t);
