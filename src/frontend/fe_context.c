@@ -166,6 +166,7 @@ share_unref(struct fe_share_group *sg)
    share_release_names(sg, &sg->buffers);
    share_release_names(sg, &sg->samplers);
    fe_buffer_persistent_finish(sg); /* after the buffers: their maps left the list */
+   fe_program_cache_print();
    for (uint32_t i = 1; i < sg->arb_programs.capacity; i++) {
       void *obj = sg->arb_programs.slots[i];
       if (obj && obj != FE_NAME_RESERVED)

@@ -1666,6 +1666,15 @@ void fe_buffer_persistent_ship(struct fe_context *ctx, bool all);
 void fe_buffer_persistent_fetch(struct fe_context *ctx);
 /* The share group's persistent-map counters, logged; the array freed. */
 void fe_buffer_persistent_finish(struct fe_share_group *sg);
+/* The program cache kept across runs (fe_program_cache.c), counted for the process: links
+ * installed from it, links that found no usable file, programs stored, files refused by the
+ * binary's checks, links not stored (over the directory's budget, an info log, a write that
+ * failed), compiles a clean compile before made unneeded. fe_program_cache_print writes client.log's MGL-PROGRAM-CACHE line. */
+struct fe_program_cache_counts {
+   unsigned long long hits, misses, stored, rejected, not_stored, compiles_skipped;
+};
+void fe_program_cache_counts(struct fe_program_cache_counts *out);
+void fe_program_cache_print(void);
 /* Mapped so that GL commands may not use the buffer: every map but a persistent one (GL 4.6
  * 6.3.2). */
 static inline bool

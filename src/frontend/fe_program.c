@@ -1052,6 +1052,11 @@ mgl_glLinkProgram(GLuint program)
                              "error: GLSL ES and desktop GLSL shaders cannot be linked together\n");
       return;
    }
+   /* issue 20: a program linked from these sources and this state by a run before */
+   struct fe_program_cache_key cache_key;
+   const bool cached = fe_program_cache_key(prog, fe_program_cache_context(ctx), &cache_key);
+   if (cached && fe_program_binary_from_cache(ctx, prog, &cache_key))
+      return;
    const bool es = num_es != 0, compat = ctx->desc.api == FE_API_GL_COMPAT && !es;
    char *vs = stage_source(prog, GL_VERTEX_SHADER);
    char *gs = stage_source(prog, GL_GEOMETRY_SHADER);
@@ -1189,6 +1194,8 @@ mgl_glLinkProgram(GLuint program)
    prog->linked_retrievable = prog->binary_retrievable;
    free(prog->info_log);
    prog->info_log = log ? log : dup_str("");
+   if (cached)
+      fe_program_binary_to_cache(ctx, prog, &cache_key);
    if (ctx->program == prog)
       fe_ctx_exec(ctx);
 }

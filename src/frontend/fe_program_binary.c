@@ -190,47 +190,34 @@ header_refusal(struct fe_context *ctx, const uint8_t *b, size_t size)
    return NULL;
 }
 
-void
-mgl_glProgramBinary(GLuint program, GLenum binaryFormat, const void *binary, GLsizei length)
+/* Loads binary b of size bytes into prog exactly as a link installs a program. NULL when it
+ * did; else why not (an info log line, in msg or static), prog unchanged, and *oom set when
+ * memory ran out. Shared by glProgramBinary and the program cache (fe_program_cache.c). */
+const char *
+fe_program_binary_install(struct fe_context *ctx, struct fe_program *prog, const uint8_t *b,
+                          size_t size, char *msg, size_t msg_size, bool *oom)
 {
-   FE_CTX_OR_RETURN();
-   struct fe_program *prog = get_program(ctx, program);
-   if (!prog)
-      return;
-   FE_CHECK(length < 0, GL_INVALID_VALUE);
-   /* GL 4.6 7.5: a format not in GL_PROGRAM_BINARY_FORMATS */
-   FE_CHECK(binaryFormat != FE_PROGRAM_BINARY_FORMAT_MGL, GL_INVALID_ENUM);
-   /* ... like glLinkProgram: not the program an active transform feedback captures from */
-   FE_CHECK(fe_xfb_captures_from(ctx, prog->exec), GL_INVALID_OPERATION);
-   prog->link_serial++;
-   const uint8_t *b = binary;
-   const size_t size = (size_t)length;
+   *oom = false;
    const char *why = header_refusal(ctx, b, size);
-   if (why) {
-      fe_program_link_failed(ctx, prog, why);
-      return;
-   }
+   if (why)
+      return why;
    const char *bad = NULL;
    struct glsl_program *gp =
       glsl_program_deserialize(b + FE_PROGRAM_BINARY_HEADER, size - FE_PROGRAM_BINARY_HEADER, &bad);
    if (!gp) {
-      char msg[160];
-      snprintf(msg, sizeof(msg), "error: the program binary is corrupted (%s)\n", bad);
-      fe_program_link_failed(ctx, prog, msg);
-      return;
+      snprintf(msg, msg_size, "error: the program binary is corrupted (%s)\n", bad);
+      return msg;
    }
    const char *over = fe_program_limits_exceeded(ctx, gp);
    if (over) {
       glsl_program_destroy(gp);
-      fe_program_link_failed(ctx, prog, over);
-      return;
+      return over;
    }
    struct fe_exec *e = fe_exec_create(ctx, gp);
    if (!e) {
       glsl_program_destroy(gp);
-      fe_program_link_failed(ctx, prog, "error: out of memory or program limits exceeded\n");
-      fe_error(ctx, GL_OUT_OF_MEMORY);
-      return;
+      *oom = true;
+      return "error: out of memory or program limits exceeded\n";
    }
    const uint32_t flags = get32(b + 32);
    e->builtin_inputs = flags >> FLAG_BUILTIN_SHIFT & 3u;
@@ -248,4 +235,80 @@ mgl_glProgramBinary(GLuint program, GLenum binaryFormat, const void *binary, GLs
    prog->info_log = dup_str("");
    if (ctx->program == prog)
       fe_ctx_exec(ctx);
+   return NULL;
+}
+
+uint64_t
+fe_program_cache_context(struct fe_context *ctx)
+{
+   const struct mgp_caps *caps = ctx->share->caps;
+   const uint64_t context[] = {
+      MGL_BUILD_ID,
+      fe_program_binary_device_hash(ctx),
+      (uint64_t)fe_glsl_api(ctx),
+      (uint64_t)ctx->desc.major,
+      (uint64_t)ctx->desc.minor,
+      /* glCompileShader's limits (fe_shader.c), which the link's compile sees too */
+      FE_MAX_UBO_BINDINGS,
+      fe_ssbo_bindings(ctx),
+      fe_max_texture_units(ctx),
+      caps->max_compute_work_group_invocations,
+   };
+   return mgu_hash64(context, sizeof(context), 0x6d676c63u);
+}
+
+bool
+fe_program_binary_from_cache(struct fe_context *ctx, struct fe_program *prog,
+                             const struct fe_program_cache_key *key)
+{
+   size_t size = 0;
+   uint8_t *data = fe_program_cache_read(key, &size);
+   if (!data)
+      return false;
+   char msg[160];
+   bool oom = false;
+   const char *why = fe_program_binary_install(ctx, prog, data, size, msg, sizeof(msg), &oom);
+   free(data);
+   fe_program_cache_installed(key, why);
+   return !why;
+}
+
+void
+fe_program_binary_to_cache(struct fe_context *ctx, const struct fe_program *prog,
+                           const struct fe_program_cache_key *key)
+{
+   size_t size = 0;
+   uint8_t *bin = NULL;
+   /* a hit would install it with an empty log: a link that warned keeps its warnings */
+   if ((prog->info_log && prog->info_log[0]) || !prog->link_status || !prog->exec ||
+       !(bin = make_binary(ctx, prog, &size))) {
+      fe_program_cache_skipped();
+      return;
+   }
+   fe_program_cache_write(key, bin, size);
+   free(bin);
+}
+
+void
+mgl_glProgramBinary(GLuint program, GLenum binaryFormat, const void *binary, GLsizei length)
+{
+   FE_CTX_OR_RETURN();
+   struct fe_program *prog = get_program(ctx, program);
+   if (!prog)
+      return;
+   FE_CHECK(length < 0, GL_INVALID_VALUE);
+   /* GL 4.6 7.5: a format not in GL_PROGRAM_BINARY_FORMATS */
+   FE_CHECK(binaryFormat != FE_PROGRAM_BINARY_FORMAT_MGL, GL_INVALID_ENUM);
+   /* ... like glLinkProgram: not the program an active transform feedback captures from */
+   FE_CHECK(fe_xfb_captures_from(ctx, prog->exec), GL_INVALID_OPERATION);
+   prog->link_serial++;
+   char msg[160];
+   bool oom = false;
+   const char *why =
+      fe_program_binary_install(ctx, prog, binary, (size_t)length, msg, sizeof(msg), &oom);
+   if (why) {
+      fe_program_link_failed(ctx, prog, why);
+      if (oom)
+         fe_error(ctx, GL_OUT_OF_MEMORY);
+   }
 }

@@ -81,6 +81,41 @@ bool fe_program_writes_viewport(const struct glsl_program *gp);
  * this context and device that a program binary carries (fe_program_binary.c). */
 GLint fe_program_binary_length(struct fe_context *ctx, const struct fe_program *prog);
 uint64_t fe_program_binary_device_hash(struct fe_context *ctx);
+/* Binary b loaded
+ * into prog as a link installs a program: NULL when it was, else why not (an info log line, in
+ * msg or static) with prog unchanged, *oom set when memory ran out (fe_program_binary.c). */
+const char *fe_program_binary_install(struct fe_context *ctx, struct fe_program *prog,
+                                      const uint8_t *b, size_t size, char *msg, size_t msg_size,
+                                      bool *oom);
+/* The program cache kept across runs. fe_program_cache.c, a leaf (files and keys; it calls
+ * nothing of the front end): the file of prog's next link (false when the cache is off or prog
+ * is not cached: SPIR-V), reading it (NULL: a miss, counted, a file refused declined), the
+ * outcome of installing it (why NULL: a hit), writing a linked program's binary, a link not
+ * stored (counted). fe_program_binary.c: the hash of the context every key holds (build,
+ * context, device, compile limits), and glLinkProgram's load and store. */
+struct fe_program_cache_key {
+   char path[1024]; /* the file */
+   size_t dir_len;  /* its directory's part */
+};
+bool fe_program_cache_key(const struct fe_program *prog, uint64_t context,
+                          struct fe_program_cache_key *key);
+uint8_t *fe_program_cache_read(const struct fe_program_cache_key *key, size_t *size);
+void fe_program_cache_installed(const struct fe_program_cache_key *key, const char *why);
+void fe_program_cache_write(const struct fe_program_cache_key *key, const uint8_t *bin,
+                            size_t size);
+void fe_program_cache_skipped(void);
+uint64_t fe_program_cache_context(struct fe_context *ctx);
+bool fe_program_binary_from_cache(struct fe_context *ctx, struct fe_program *prog,
+                                  const struct fe_program_cache_key *key);
+void fe_program_binary_to_cache(struct fe_context *ctx, const struct fe_program *prog,
+                                const struct fe_program_cache_key *key);
+/* glCompileShader's memo in the same directory: the key of a shader's compile (false when the
+ * cache is off), whether a run before compiled it clean (COMPILE_STATUS TRUE, no info log),
+ * and recording that it did. */
+bool fe_shader_cache_key(GLenum type, bool es, const char *source, uint64_t context,
+                         struct fe_program_cache_key *key);
+bool fe_shader_cache_compiled(const struct fe_program_cache_key *key);
+void fe_shader_cache_mark(const struct fe_program_cache_key *key);
 /* Frees a pipeline executable's glsl_program (fe_pipeline.c) and drops its parts. */
 void fe_pipeline_glsl_free(struct fe_context *ctx, struct fe_exec *e);
 /* Writes every subroutine uniform's default value: at link and glUseProgram (fe_program.c). */

@@ -195,8 +195,21 @@ mgl_glCompileShader(GLuint shader)
    /* GL 4.1 / ARB_ES2_compatibility, GL 4.3 / ARB_ES3_compatibility and GL 4.5 /
     * ARB_ES3_1_compatibility: a desktop context compiles GLSL ES 1.00, 3.00 and 3.10 too */
    sh->es = api == GLSL_API_ES || glsl_source_is_es(src, true);
+   /* issue 20: a source a run before compiled clean compiles clean (the result depends on
+    * nothing the key leaves out); the link compiles it again anyway, or finds it cached */
+   struct fe_program_cache_key key;
+   const bool cached =
+      fe_shader_cache_key(sh->type, sh->es, src, fe_program_cache_context(ctx), &key);
+   if (cached && fe_shader_cache_compiled(&key)) {
+      sh->compiled = true;
+      free(sh->info_log);
+      sh->info_log = NULL;
+      return;
+   }
    sh->compiled = glsl_compile_shader_limits(shader_stage(sh->type), sh->es ? GLSL_API_ES : api,
                                              &limits, src, &log);
+   if (cached && sh->compiled && (!log || !*log))
+      fe_shader_cache_mark(&key);
    free(sh->info_log);
    sh->info_log = log;
 }

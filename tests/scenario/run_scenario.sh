@@ -53,6 +53,9 @@ mkdir -p "$log_dir" "$out/$arm"
 rm -f "$png"
 
 export MGL_LOG_DIR=$log_dir
+# the program cache kept across runs (fe_program_cache.c): the run's own, so no leftover of a
+# run before decides what a scenario links
+export MGL_SHADER_CACHE_DIR=$log_dir/shader-cache
 export MGL_TRANSPORT=$arm
 if [ "$arm" = tcp ]; then
   . "$here/../lib/mgl_server.sh"

@@ -10,6 +10,15 @@
 #include "glsl.h"
 
 static struct fake_program next;
+unsigned fake_glsl_links, fake_glsl_compiles;
+
+/* The fake's program does not depend on the sources, so the program cache kept across runs
+ * (keyed by them) would hand one test's program to the next: off, unless a test turns it on. */
+__attribute__((constructor)) static void
+no_program_cache(void)
+{
+   setenv("MGL_SHADER_CACHE", "0", 1);
+}
 
 void
 fake_glsl_next(const struct fake_program *p)
@@ -35,6 +44,7 @@ bool
 glsl_compile_shader(enum glsl_stage stage, enum glsl_api api, const char *source, char **info_log)
 {
    (void)stage, (void)api;
+   fake_glsl_compiles++;
    bool ok = !strstr(source, "COMPILE_ERROR");
    if (info_log)
       *info_log = dup(ok ? "" : "0:1: error: fake compile error\n");
@@ -126,6 +136,7 @@ slot(GLenum type)
 struct glsl_program *
 glsl_link(const struct glsl_link_input *input, char **info_log)
 {
+   fake_glsl_links++;
    for (int s = 0; s < GLSL_STAGE_COUNT; s++) {
       if (input->source[s] && strstr(input->source[s], "LINK_ERROR")) {
          if (info_log)

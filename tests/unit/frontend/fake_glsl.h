@@ -56,5 +56,8 @@ struct fake_program {
 /* What the next glsl_link returns. Sources containing "LINK_ERROR" fail to link; sources
  * containing "COMPILE_ERROR" fail to compile. */
 void fake_glsl_next(const struct fake_program *p);
+/* glsl_link and glsl_compile_shader* calls so far. MGL_SHADER_CACHE is 0 in every test process
+ * (a constructor of fake_glsl.c) until a test changes it. */
+extern unsigned fake_glsl_links, fake_glsl_compiles;
 
 #endif
