@@ -39,6 +39,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cache_file.h"
 #include "decline.h"
 #include "fe_program_internal.h"
 #include "hash.h"
@@ -85,26 +86,7 @@ fe_program_cache_print(void)
 static bool
 cache_dir(char *out, size_t size)
 {
-   const char *off = getenv("MGL_SHADER_CACHE");
-   if (off && !strcmp(off, "0"))
-      return false;
-   const char *dir = getenv("MGL_SHADER_CACHE_DIR");
-   const char *xdg = getenv("XDG_CACHE_HOME");
-   const char *home = getenv("HOME");
-   int n;
-   if (dir && dir[0])
-      n = snprintf(out, size, "%s", dir);
-   else if (xdg && xdg[0] == '/') /* the XDG spec ignores a relative path */
-      n = snprintf(out, size, "%s/mgl/programs", xdg);
-   else if (home && home[0] == '/')
-      n = snprintf(out, size, "%s/.cache/mgl/programs", home);
-   else
-      return false;
-   if (n <= 0 || (size_t)n >= size)
-      return false;
-   while (n > 1 && out[n - 1] == '/')
-      out[--n] = 0;
-   return true;
+   return mgu_cache_dir("MGL_SHADER_CACHE", "MGL_SHADER_CACHE_DIR", "programs", out, size);
 }
 
 /* ---- the key -------------------------------------------------------------------------------- */
@@ -252,51 +234,11 @@ rejected(const char *path, const char *why)
    MGU_DECLINE(program_cache_rejected, "%s: %s; the program is linked", path, why);
 }
 
-/* The file's bytes (malloc'd), NULL when there is none (*why NULL) or it cannot be read. */
-static uint8_t *
-read_file(const char *path, size_t *size, const char **why)
-{
-   *why = NULL;
-   const int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
-   if (fd < 0) {
-      if (errno != ENOENT)
-         *why = strerror(errno);
-      return NULL;
-   }
-   uint8_t *data = NULL;
-   struct stat st;
-   if (fstat(fd, &st) != 0)
-      *why = strerror(errno);
-   else if (!S_ISREG(st.st_mode))
-      *why = "not a regular file";
-   else if (st.st_size < 0 || (uint64_t)st.st_size > FE_PROGRAM_CACHE_MAX_FILE)
-      *why = "larger than FE_PROGRAM_CACHE_MAX_FILE (16 MiB)";
-   else if (!(data = malloc(st.st_size ? (size_t)st.st_size : 1)))
-      *why = "out of memory";
-   size_t got = 0;
-   while (!*why && got < (size_t)st.st_size) {
-      const ssize_t r = read(fd, data + got, (size_t)st.st_size - got);
-      if (r < 0 && errno == EINTR)
-         continue;
-      if (r <= 0)
-         *why = r < 0 ? strerror(errno) : "shorter than it said";
-      else
-         got += (size_t)r;
-   }
-   close(fd);
-   if (*why) {
-      free(data);
-      return NULL;
-   }
-   *size = got;
-   return data;
-}
-
 uint8_t *
 fe_program_cache_read(const struct fe_program_cache_key *key, size_t *size)
 {
    const char *why = NULL;
-   uint8_t *data = read_file(key->path, size, &why);
+   uint8_t *data = mgu_cache_read(key->path, FE_PROGRAM_CACHE_MAX_FILE, size, &why);
    if (!data) {
       if (why)
          rejected(key->path, why);
@@ -327,24 +269,6 @@ not_stored(const char *path, const char *why)
 {
    atomic_fetch_add(&cache.not_stored, 1);
    MGU_DECLINE(program_cache_not_stored, "%s: %s", path, why);
-}
-
-/* mkdir -p with 0700 for what it makes; false (errno set) when a part is missing after it */
-static bool
-make_dirs(char *path)
-{
-   for (char *p = path + 1;; p++) {
-      if (*p != '/' && *p)
-         continue;
-      const char c = *p;
-      *p = 0;
-      const bool ok = mkdir(path, 0700) == 0 || errno == EEXIST;
-      *p = c;
-      if (!ok)
-         return false;
-      if (!c)
-         return true;
-   }
 }
 
 /* The bytes of the regular files of dir (its first store in this process sums them). */
@@ -385,78 +309,31 @@ reserve(const char *dir, uint64_t size)
    return ok;
 }
 
-/* All of data into fd; false (errno set) otherwise */
-static bool
-write_all(int fd, const uint8_t *data, size_t size)
-{
-   while (size) {
-      const ssize_t w = write(fd, data, size);
-      if (w < 0 && errno == EINTR)
-         continue;
-      if (w <= 0) {
-         if (w == 0)
-            errno = EIO;
-         return false;
-      }
-      data += w;
-      size -= (size_t)w;
-   }
-   return true;
-}
-
 void
 fe_program_cache_write(const struct fe_program_cache_key *key, const uint8_t *bin, size_t size)
 {
-   char dir[sizeof(key->path)], tmp[sizeof(key->path) + 8];
+   char dir[sizeof(key->path)];
    const char *why = NULL;
-   int fd = -1;
-   bool tmp_made = false;
    if (size > FE_PROGRAM_CACHE_MAX_FILE) {
-      why = "larger than FE_PROGRAM_CACHE_MAX_FILE (16 MiB)";
-      goto out;
+      not_stored(key->path, "larger than FE_PROGRAM_CACHE_MAX_FILE (16 MiB)");
+      return;
    }
    memcpy(dir, key->path, key->dir_len);
    dir[key->dir_len] = 0;
-   if (dir[0] && !make_dirs(dir)) {
-      why = strerror(errno);
-      goto out;
+   if (dir[0] && !mgu_cache_make_dirs(dir)) {
+      not_stored(key->path, strerror(errno));
+      return;
    }
    if (!reserve(dir, size > FE_PROGRAM_CACHE_MIN_FILE ? size : FE_PROGRAM_CACHE_MIN_FILE)) {
       atomic_fetch_add(&cache.not_stored, 1);
       MGU_DECLINE(program_cache_full, "%s: over FE_PROGRAM_CACHE_MAX_TOTAL (256 MiB)", dir);
       return;
    }
-   snprintf(tmp, sizeof(tmp), "%s.XXXXXX", key->path);
-   fd = mkstemp(tmp); /* 0600, a name of its own: processes writing at once never share one */
-   if (fd < 0) {
-      why = strerror(errno);
-      goto out;
-   }
-   tmp_made = true;
    /* no fsync: a file torn by a crash fails the binary's hash and is rejected, then replaced */
-   if (!write_all(fd, bin, size)) {
-      why = strerror(errno);
-      goto out;
-   }
-   if (close(fd) != 0) {
-      fd = -1;
-      why = strerror(errno);
-      goto out;
-   }
-   fd = -1;
-   if (rename(tmp, key->path) != 0) {
-      why = strerror(errno);
-      goto out;
-   }
-   atomic_fetch_add(&cache.stored, 1);
-out:
-   if (fd >= 0)
-      close(fd);
-   if (why) {
-      if (tmp_made)
-         unlink(tmp);
+   if ((why = mgu_cache_write(key->path, bin, size, false)))
       not_stored(key->path, why);
-   }
+   else
+      atomic_fetch_add(&cache.stored, 1);
 }
 
 void
@@ -471,7 +348,7 @@ fe_shader_cache_mark(const struct fe_program_cache_key *key)
    char dir[sizeof(key->path)];
    memcpy(dir, key->path, key->dir_len);
    dir[key->dir_len] = 0;
-   if (dir[0] && !make_dirs(dir)) {
+   if (dir[0] && !mgu_cache_make_dirs(dir)) {
       not_stored(key->path, strerror(errno));
       return;
    }

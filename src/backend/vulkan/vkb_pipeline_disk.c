@@ -20,13 +20,11 @@
  * create info), and nothing reads the bytes back to a client. What one session can learn of
  * another is what the driver's in-process cache already tells: that a pipeline compiled fast. */
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
+#include "cache_file.h"
 #include "decline.h"
 #include "hash.h"
 #include "log.h"
@@ -45,55 +43,11 @@ le32(const uint8_t *p)
    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
 }
 
-/* mkdir -p with 0700 for what it makes; false (errno set) when a part is missing after it */
-static bool
-make_dirs(char *path)
-{
-   for (char *p = path + 1;; p++) {
-      if (*p != '/' && *p)
-         continue;
-      const char c = *p;
-      *p = 0;
-      const bool ok = mkdir(path, 0700) == 0 || errno == EEXIST;
-      *p = c;
-      if (!ok)
-         return false;
-      if (!c)
-         return true;
-   }
-}
-
-/* The directory (no trailing '/'), or false when the knob turns it off or no home is known. */
-static bool
-cache_dir(char *out, size_t size)
-{
-   const char *off = getenv("MGL_PIPELINE_CACHE");
-   if (off && !strcmp(off, "0"))
-      return false;
-   const char *dir = getenv("MGL_PIPELINE_CACHE_DIR");
-   const char *xdg = getenv("XDG_CACHE_HOME");
-   const char *home = getenv("HOME");
-   int n;
-   if (dir && dir[0])
-      n = snprintf(out, size, "%s", dir);
-   else if (xdg && xdg[0] == '/') /* the XDG spec ignores a relative path */
-      n = snprintf(out, size, "%s/mgl", xdg);
-   else if (home && home[0] == '/')
-      n = snprintf(out, size, "%s/.cache/mgl", home);
-   else
-      return false;
-   if (n <= 0 || (size_t)n >= size)
-      return false;
-   while (n > 1 && out[n - 1] == '/')
-      out[--n] = 0;
-   return true;
-}
-
 bool
 vkb_pipeline_disk_path(const struct vkb_screen *scr, char *out, size_t size)
 {
    char dir[768];
-   if (!cache_dir(dir, sizeof(dir)))
+   if (!mgu_cache_dir("MGL_PIPELINE_CACHE", "MGL_PIPELINE_CACHE_DIR", "", dir, sizeof(dir)))
       return false;
    const VkPhysicalDeviceProperties *pr = &scr->props;
    char uuid[2 * VK_UUID_SIZE + 1];
@@ -140,34 +94,11 @@ vkb_pipeline_disk_load(struct vkb_screen *scr, size_t *size)
    c->path = strdup(path);
    if (!c->path)
       return NULL; /* off for this screen: not worth a failure */
-   const int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
-   if (fd < 0) {
-      if (errno != ENOENT) /* no file: the first run on this device and driver */
-         rejected(scr, path, strerror(errno));
-      return NULL;
-   }
-   uint8_t *data = NULL;
    const char *why = NULL;
-   struct stat st;
-   if (fstat(fd, &st) != 0)
-      why = strerror(errno);
-   else if (!S_ISREG(st.st_mode))
-      why = "not a regular file";
-   else if (st.st_size < 0 || (uint64_t)st.st_size > VKB_PIPELINE_CACHE_MAX_BYTES)
-      why = "larger than VKB_PIPELINE_CACHE_MAX_BYTES (64 MiB)";
-   else if (!(data = malloc(st.st_size ? (size_t)st.st_size : 1)))
-      why = "out of memory";
    size_t got = 0;
-   while (!why && got < (size_t)st.st_size) {
-      const ssize_t r = read(fd, data + got, (size_t)st.st_size - got);
-      if (r < 0 && errno == EINTR)
-         continue;
-      if (r <= 0)
-         why = r < 0 ? strerror(errno) : "shorter than it said";
-      else
-         got += (size_t)r;
-   }
-   close(fd);
+   uint8_t *data = mgu_cache_read(path, VKB_PIPELINE_CACHE_MAX_BYTES, &got, &why);
+   if (!data && !why)
+      return NULL; /* no file: the first run on this device and driver */
    if (!why)
       why = header_mismatch(scr, data, got);
    if (why) {
@@ -202,25 +133,6 @@ static void
 not_saved(const char *path, const char *why)
 {
    MGU_DECLINE(pipeline_cache_not_saved, "%s: %s", path, why);
-}
-
-/* All of data into fd; false (errno set) otherwise */
-static bool
-write_all(int fd, const uint8_t *data, size_t size)
-{
-   while (size) {
-      const ssize_t w = write(fd, data, size);
-      if (w < 0 && errno == EINTR)
-         continue;
-      if (w <= 0) {
-         if (w == 0)
-            errno = EIO;
-         return false;
-      }
-      data += w;
-      size -= (size_t)w;
-   }
-   return true;
 }
 
 void
@@ -260,50 +172,21 @@ vkb_pipeline_disk_save(struct vkb_screen *scr)
       return;
    }
    const size_t len = strlen(c->path);
-   char *dir = malloc(len + 1), *tmp = malloc(len + 8);
-   int fd = -1;
-   bool tmp_made = false;
-   if (!dir || !tmp) {
+   char *dir = malloc(len + 1);
+   if (!dir) {
       why = "out of memory";
-      goto out;
+   } else {
+      memcpy(dir, c->path, len + 1);
+      *strrchr(dir, '/') = 0;
+      if (dir[0] && !mgu_cache_make_dirs(dir))
+         why = strerror(errno);
+      else
+         why = mgu_cache_write(c->path, data, size, true);
    }
-   memcpy(dir, c->path, len + 1);
-   *strrchr(dir, '/') = 0;
-   snprintf(tmp, len + 8, "%s.XXXXXX", c->path);
-   if (dir[0] && !make_dirs(dir)) {
-      why = strerror(errno);
-      goto out;
-   }
-   fd = mkstemp(tmp); /* 0600, a name of its own: screens writing at once never share one */
-   if (fd < 0) {
-      why = strerror(errno);
-      goto out;
-   }
-   tmp_made = true;
-   if (!write_all(fd, data, size) || fsync(fd) != 0) {
-      why = strerror(errno);
-      goto out;
-   }
-   if (close(fd) != 0) {
-      fd = -1;
-      why = strerror(errno);
-      goto out;
-   }
-   fd = -1;
-   if (rename(tmp, c->path) != 0) {
-      why = strerror(errno);
-      goto out;
-   }
-   mgu_info("vulkan: pipeline cache: %zu bytes to %s", size, c->path);
-out:
-   if (fd >= 0)
-      close(fd);
-   if (why) {
-      if (tmp_made)
-         unlink(tmp);
+   if (why)
       not_saved(c->path, why);
-   }
-   free(tmp);
+   else
+      mgu_info("vulkan: pipeline cache: %zu bytes to %s", size, c->path);
    free(dir);
    free(data);
 }
