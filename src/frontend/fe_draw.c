@@ -605,13 +605,10 @@ draw_repeat_take(struct fe_context *ctx, unsigned k)
    struct fe_draw_repeat *r = &ctx->draw_repeat;
    r->hits++;
    if (k & (REPEAT_CONSTANTS | REPEAT_BINDINGS)) {
-      r->constants += (k & REPEAT_CONSTANTS) != 0;
-      r->buffers += (k & REPEAT_BINDINGS) != 0;
-      r->arrays += (k & REPEAT_BINDINGS) && ctx->tracker.draw_in.vao != (uintptr_t)ctx->vao;
+      /* counts them in r (constants, buffers, arrays) and stands r->serial at the draw serial */
       ctx->tracker.fold_words = (k & REPEAT_CONSTANTS) && words_fold(ctx);
       fe_tracker_repeat(ctx, k & REPEAT_CONSTANTS, k & REPEAT_BINDINGS);
       ctx->tracker.fold_words = false;
-      r->serial = ctx->draw_serial;
    }
 }
 
