@@ -580,13 +580,14 @@ draw_repeats(struct fe_context *ctx, GLenum mode, unsigned isz)
    const struct fe_draw_repeat *r = &ctx->draw_repeat;
    const struct fe_tracker *t = &ctx->tracker;
    const struct fe_exec *e = ctx->exec;
+   const struct fe_program *p = ctx->program;
    /* While kept, the tracker's draw_in (its serial, any_gen, surfaces, ...) moves only at a
     * draw's fe_validate, which drops the repeat, and in fe_tracker_repeat (with r->serial) and
     * fe_tracker_repeat_render (its value group's versions):
     * they are the kept ones, so only its validity is asked. */
-   if (!r->valid || r->mode != mode || r->index_size != isz || r->program != ctx->program ||
-       r->exec != e || ctx->program->exec != e || !t->draw_in_valid ||
-       r->patch_version != ctx->patch_version || e->tess_passthrough)
+   if (!r->valid || r->mode != mode || r->index_size != isz || r->program != p || r->exec != e ||
+       p->exec != e || !t->draw_in_valid || r->patch_version != ctx->patch_version ||
+       e->tess_passthrough)
       return 0;
    unsigned k = REPEAT_HIT;
    if (r->serial != ctx->draw_serial) {
