@@ -580,13 +580,14 @@ draw_repeats(struct fe_context *ctx, GLenum mode, unsigned isz)
    const struct fe_draw_repeat *r = &ctx->draw_repeat;
    const struct fe_tracker *t = &ctx->tracker;
    const struct fe_exec *e = ctx->exec;
+   const struct fe_program *p = ctx->program;
    /* While kept, the tracker's draw_in (its serial, any_gen, surfaces, ...) moves only at a
     * draw's fe_validate, which drops the repeat, and in fe_tracker_repeat (with r->serial) and
     * fe_tracker_repeat_render (its value group's versions):
     * they are the kept ones, so only its validity is asked. */
-   if (!r->valid || r->mode != mode || r->index_size != isz || r->program != ctx->program ||
-       r->exec != e || ctx->program->exec != e || !t->draw_in_valid ||
-       r->patch_version != ctx->patch_version || e->tess_passthrough)
+   if (!r->valid || r->mode != mode || r->index_size != isz || r->program != p || r->exec != e ||
+       p->exec != e || !t->draw_in_valid || r->patch_version != ctx->patch_version ||
+       e->tess_passthrough)
       return 0;
    unsigned k = REPEAT_HIT;
    if (r->serial != ctx->draw_serial) {
@@ -605,13 +606,10 @@ draw_repeat_take(struct fe_context *ctx, unsigned k)
    struct fe_draw_repeat *r = &ctx->draw_repeat;
    r->hits++;
    if (k & (REPEAT_CONSTANTS | REPEAT_BINDINGS)) {
-      r->constants += (k & REPEAT_CONSTANTS) != 0;
-      r->buffers += (k & REPEAT_BINDINGS) != 0;
-      r->arrays += (k & REPEAT_BINDINGS) && ctx->tracker.draw_in.vao != (uintptr_t)ctx->vao;
+      /* counts them in r (constants, buffers, arrays) and stands r->serial at the draw serial */
       ctx->tracker.fold_words = (k & REPEAT_CONSTANTS) && words_fold(ctx);
       fe_tracker_repeat(ctx, k & REPEAT_CONSTANTS, k & REPEAT_BINDINGS);
       ctx->tracker.fold_words = false;
-      r->serial = ctx->draw_serial;
    }
 }
 

@@ -112,24 +112,25 @@ ds_f32(struct fe_context *ctx, float *f, float v)
 }
 
 /* n words of ctx->ds from f on (a viewport's or scissor's box): those that changed marked
- * together, the draw serial moved once for them all. */
-static inline void
+ * together, the draw serial moved once for them all. Without a branch a word: each compare
+ * is a bit, the words stored whether they changed or not. */
+static inline __attribute__((always_inline)) void
 ds_words(struct fe_context *ctx, void *f, const void *v, unsigned n)
 {
    const size_t word = (size_t)((const uint8_t *)f - (const uint8_t *)&ctx->ds) / 4;
    uint64_t dirty = 0;
+#pragma GCC unroll 4
    for (unsigned k = 0; k < n; k++) {
       /* floats and ints alike as their bits (memcpy: no type punning) */
       uint32_t d, w;
       memcpy(&d, (const uint8_t *)f + 4 * k, 4);
       memcpy(&w, (const uint8_t *)v + 4 * k, 4);
-      if (d != w) {
-         memcpy((uint8_t *)f + 4 * k, &w, 4);
-         dirty |= word + k < 64 ? 1ull << (word + k) : ~0ull;
-      }
+      dirty |= (uint64_t)(d != w) << k;
    }
+   memcpy(f, v, 4 * (size_t)n);
    if (dirty) {
-      ctx->ds_dirty |= dirty;
+      /* ds is under 64 words (fe_tracker.c asserts it): every word has its bit */
+      ctx->ds_dirty |= word + n <= 64 ? dirty << word : ~0ull;
       fe_draw_bump_dynamic(ctx);
    }
 }

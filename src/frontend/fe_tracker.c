@@ -1514,51 +1514,60 @@ void
 fe_tracker_repeat(struct fe_context *ctx, bool constants, bool buffers)
 {
    struct fe_tracker *t = &ctx->tracker;
+   struct fe_draw_repeat *r = &ctx->draw_repeat;
    struct fe_exec *e = ctx->exec;
    /* fe_validate's value group for a glUniform alone (a linked program: no parts) */
    if (constants) {
+      r->constants++;
       t->value_validates++;
       t->uniform_validates++;
       emit_constants(ctx, e);
       t->draw_in.uniform_version = e->uniform_version;
    }
-   /* ... for a dynamic-state change (a glViewport, a glScissor between draws: render state as
-    * kept, or sent by fe_tracker_repeat_render), one value group with the above where both
-    * moved */
-   if (buffers && t->draw_in.ds_version != ctx->ds_version) {
-      t->value_validates += !constants;
-      dynamic_state_uniforms(ctx, e);
-      /* the block's owner and the bound CSO are as kept: bytes to send only where they moved */
-      if (e->uniform_version != t->draw_in.uniform_version)
-         emit_constants(ctx, e);
-      dynamic_state_send(ctx); /* moved: without emit_dynamic_state's test */
-      t->draw_in.ds_version = ctx->ds_version;
-      t->draw_in.uniform_version = e->uniform_version;
-   }
-   /* its uniform-block group (the same program and block bindings, no buffer generation) */
-   if (buffers && t->draw_in.ubo_version != ctx->ubo_version) {
-      t->binding_validates++;
-      /* emit_uniform_buffers without its key's compare: the key's version is not the one
-       * kept, and the ranges' compare sends only what moved */
-      t->ubo_key[0] = (uint64_t)(uintptr_t)e;
-      t->ubo_key[1] = e->bindings_version;
-      t->ubo_key[2] = ctx->ubo_version;
-      t->ubo_key[3] = atomic_load(&ctx->share->buffer_gen);
-      send_uniform_buffers(ctx, e);
-      t->draw_in.ubo_version = ctx->ubo_version;
-   }
-   /* its vertex-array group for another vertex array (a glBindVertexArray between draws: its
-    * layout, buffers and element buffer as emit_vertex_state finds them) */
-   if (buffers && t->draw_in.vao != (uintptr_t)ctx->vao) {
-      emit_vertex_group(t, ctx);
-   } else if (buffers && t->draw_in.vao_buffers_version != ctx->vao->buffers_version) {
-      /* its vertex-buffer group (the same vertex array and layout, no buffer generation moved) */
-      t->vertex_validates++;
-      emit_vertex_buffers(ctx, t->vb_gen, true);
-      t->draw_in.vao_buffers_version = ctx->vao->buffers_version;
-      t->draw_in.vao_layout_version = ctx->vao->layout_version; /* a fold that changed */
+   if (buffers) {
+      r->buffers++;
+      /* ... for a dynamic-state change (a glViewport, a glScissor between draws: render state
+       * as kept, or sent by fe_tracker_repeat_render), one value group with the above where
+       * both moved */
+      if (t->draw_in.ds_version != ctx->ds_version) {
+         t->value_validates += !constants;
+         dynamic_state_uniforms(ctx, e);
+         /* the block's owner and the bound CSO are as kept: bytes to send only where they
+          * moved */
+         if (e->uniform_version != t->draw_in.uniform_version)
+            emit_constants(ctx, e);
+         dynamic_state_send(ctx); /* moved: without emit_dynamic_state's test */
+         t->draw_in.ds_version = ctx->ds_version;
+         t->draw_in.uniform_version = e->uniform_version;
+      }
+      /* its uniform-block group (the same program and block bindings, no buffer generation) */
+      if (t->draw_in.ubo_version != ctx->ubo_version) {
+         t->binding_validates++;
+         /* emit_uniform_buffers without its key's compare: the key's version is not the one
+          * kept, and the ranges' compare sends only what moved */
+         t->ubo_key[0] = (uint64_t)(uintptr_t)e;
+         t->ubo_key[1] = e->bindings_version;
+         t->ubo_key[2] = ctx->ubo_version;
+         t->ubo_key[3] = atomic_load(&ctx->share->buffer_gen);
+         send_uniform_buffers(ctx, e);
+         t->draw_in.ubo_version = ctx->ubo_version;
+      }
+      /* its vertex-array group for another vertex array (a glBindVertexArray between draws:
+       * its layout, buffers and element buffer as emit_vertex_state finds them) */
+      if (t->draw_in.vao != (uintptr_t)ctx->vao) {
+         r->arrays++;
+         emit_vertex_group(t, ctx);
+      } else if (t->draw_in.vao_buffers_version != ctx->vao->buffers_version) {
+         /* its vertex-buffer group (the same vertex array and layout, no buffer generation
+          * moved) */
+         t->vertex_validates++;
+         emit_vertex_buffers(ctx, t->vb_gen, true);
+         t->draw_in.vao_buffers_version = ctx->vao->buffers_version;
+         t->draw_in.vao_layout_version = ctx->vao->layout_version; /* a fold that changed */
+      }
    }
    draw_inputs_current(ctx);
+   r->serial = ctx->draw_serial;
 }
 
 bool

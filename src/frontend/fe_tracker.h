@@ -35,7 +35,8 @@ void fe_tracker_forget_draw(struct fe_context *ctx);
 /* fe_draw.c's repeat draw, where its draw found only the default block's bytes moved
  * (constants) and/or a vertex array's buffers or a uniform block rebound or the dynamic state
  * changed (buffers: the draw serial moved by those alone) since the tracker's inputs were current: the groups fe_validate would
- * run for that alone, then every input reads as kept. */
+ * run for that alone, then every input reads as kept; counted in ctx->draw_repeat (constants,
+ * buffers, arrays), whose serial then stands at the draw serial. */
 void fe_tracker_repeat(struct fe_context *ctx, bool constants, bool buffers);
 /* ... where the render state moved too (a glEnable between draws): fe_validate's value group
  * (hidden state uniforms, constants, render and dynamic state), before fe_tracker_repeat's

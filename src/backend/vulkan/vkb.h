@@ -14,6 +14,7 @@
 #define MGL_BACKEND_VULKAN_VKB_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include <vulkan/vulkan.h>
@@ -1491,6 +1492,25 @@ uint32_t vkb_dynamic_changes(const struct mgp_dynamic_state *was,
 /* The VKB_DYN_* parts with a field in bytes [offset, offset + size) of mgp_dynamic_state
  * (offset + size at most its size). */
 uint32_t vkb_dynamic_byte_parts(size_t offset, size_t size);
+/* vkb_dynamic_byte_parts of count words from word first (set_dynamic_words' checked run): a
+ * run inside the viewport's part or the scissor's box (a glViewport's or glScissor's words
+ * between draws) without the call. */
+static inline uint32_t
+vkb_dynamic_word_parts(uint32_t first, uint32_t count)
+{
+   enum {
+      VP_END = offsetof(struct mgp_dynamic_state, depth_range) / 4 + 2,
+      SC = offsetof(struct mgp_dynamic_state, scissor) / 4,
+   };
+   _Static_assert(offsetof(struct mgp_dynamic_state, viewport) == 0 && VP_END == SC,
+                  "the viewport's part: viewport and depth range, the scissor after");
+   if (count && first + count <= VP_END)
+      return VKB_DYN_VIEWPORT;
+   if (count && first >= SC && first + count <= SC + 4)
+      return VKB_DYN_SCISSOR;
+   return vkb_dynamic_byte_parts((size_t)first * sizeof(uint32_t),
+                                 (size_t)count * sizeof(uint32_t));
+}
 
 /* A transform feedback object as the server holds it (vkb_xfb.c): its targets, its capture's
  * state and its counter buffer: VKB_MAX_XFB u32 byte positions (vkCmdEndTransformFeedbackEXT

@@ -579,8 +579,7 @@ vkb_set_dynamic_words(void *self, const struct mgp_dynamic_words *args, const vo
    for (uint32_t k = 0; k < count; k++)
       memcpy(ds + 4 * (size_t)k, (const uint8_t *)tail + 4 * (size_t)k, 4);
    /* the client sends changed words alone: the parts they touch are recorded again */
-   ctx->dyn_dirty |=
-      vkb_dynamic_byte_parts((size_t)first * sizeof(uint32_t), (size_t)count * sizeof(uint32_t));
+   ctx->dyn_dirty |= vkb_dynamic_word_parts(first, count);
 }
 
 void

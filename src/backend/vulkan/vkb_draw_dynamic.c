@@ -117,7 +117,8 @@ vk_scissor(VkExtent2D ext, const int32_t *s, bool enable, bool empty)
    return sc;
 }
 
-static void
+/* Inline in both callers: a glViewport between draws records it without another frame. */
+static inline __attribute__((always_inline)) void
 set_viewport(struct vkb_context *ctx, VkCommandBuffer cmd, bool all, bool empty)
 {
    struct vkb_screen *scr = ctx->scr;
@@ -243,8 +244,17 @@ set_line_stipple(struct vkb_context *ctx, VkCommandBuffer cmd, bool all)
    }
 }
 
-void
-vkb_draw_set_dynamic(struct vkb_context *ctx, VkCommandBuffer cmd)
+/* An empty viewport (GL draws nothing): the scissor rejects everything. */
+static inline bool
+viewport_empty(const struct mgp_dynamic_state *d)
+{
+   return !(d->viewport[2] > 0.0f) || !(d->viewport[3] > 0.0f);
+}
+
+/* vkb_draw_set_dynamic's every part (and all of them at a new scope), out of line: the
+ * viewport or scissor alone keeps no frame for the others. */
+static __attribute__((noinline)) void
+set_dynamic_parts(struct vkb_context *ctx, VkCommandBuffer cmd)
 {
    const struct mgp_dynamic_state *d = &ctx->dyn;
    /* Every draw pipeline has the same dynamic states, so what was recorded stays set across
@@ -255,7 +265,7 @@ vkb_draw_set_dynamic(struct vkb_context *ctx, VkCommandBuffer cmd)
    const uint32_t dirty = all ? VKB_DYN_ALL : ctx->dyn_dirty;
    ctx->dyn_recorded = true;
    /* GL draws nothing with an empty viewport; the scissor below rejects everything */
-   const bool empty = !(d->viewport[2] > 0.0f) || !(d->viewport[3] > 0.0f);
+   const bool empty = viewport_empty(d);
    if (dirty & VKB_DYN_VIEWPORT)
       set_viewport(ctx, cmd, all, empty);
    /* a viewport that became empty, or stopped being, moves the scissor (it rejects all) */
@@ -268,4 +278,28 @@ vkb_draw_set_dynamic(struct vkb_context *ctx, VkCommandBuffer cmd)
       set_other(ctx, cmd, all);
    if ((dirty & VKB_DYN_LINE_STIPPLE) && ctx->scr->stipple_modes)
       set_line_stipple(ctx, cmd, all);
+}
+
+/* The viewport, and the scissor where it changed too or the viewport's emptiness moved (a
+ * glViewport between draws): those of set_dynamic_parts' tests alone. */
+static __attribute__((noinline)) void
+set_dynamic_viewport(struct vkb_context *ctx, VkCommandBuffer cmd, uint32_t dirty)
+{
+   const bool empty = viewport_empty(&ctx->dyn);
+   set_viewport(ctx, cmd, false, empty);
+   if ((dirty & VKB_DYN_SCISSOR) || empty != ctx->rec_viewport_empty)
+      set_scissor(ctx, cmd, false, empty);
+}
+
+/* Frameless: each way is a tail call (the scissor alone: a glScissor between draws). */
+void
+vkb_draw_set_dynamic(struct vkb_context *ctx, VkCommandBuffer cmd)
+{
+   const uint32_t dirty = ctx->dyn_dirty;
+   if (!ctx->dyn_recorded || (dirty & ~(VKB_DYN_VIEWPORT | VKB_DYN_SCISSOR)))
+      set_dynamic_parts(ctx, cmd);
+   else if (dirty & VKB_DYN_VIEWPORT)
+      set_dynamic_viewport(ctx, cmd, dirty);
+   else if (dirty)
+      set_scissor(ctx, cmd, false, viewport_empty(&ctx->dyn));
 }

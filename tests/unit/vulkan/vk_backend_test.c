@@ -3524,8 +3524,10 @@ test_dynamic_parts(void)
          for (size_t b = 4 * first; b < 4 * (first + count); b++)
             w |= want[b];
          const uint32_t got = vkb_dynamic_byte_parts(4 * first, 4 * count);
-         if (got != w && bad++ < 8)
-            check(false, "dynamic state words %zu+%zu: parts %#x, want %#x", first, count, got, w);
+         const uint32_t got_w = vkb_dynamic_word_parts((uint32_t)first, (uint32_t)count);
+         if ((got != w || got_w != w) && bad++ < 8)
+            check(false, "dynamic state words %zu+%zu: parts %#x (%#x by words), want %#x", first,
+                  count, got, got_w, w);
       }
    check(!bad, "dynamic-state parts of every byte and word run (%d wrong)", bad);
 }
