@@ -35,6 +35,7 @@ enum need {
    NEED_SRGB_DECODE,   /* MGP_CAP_SRGB_SKIP_DECODE */
    NEED_COPY_IMAGE,    /* the server copies images (as GL_ARB_copy_image) */
    NEED_BLEND_ADV,     /* fe_blend_advanced_offered */
+   NEED_CULL_DISTANCE, /* fe_cull_distance_offered (MGP_CAP_CULL_DISTANCE) */
 };
 
 #define ES2 1u
@@ -100,6 +101,8 @@ static const struct row rows[] = {
    {"GL_EXT_texture_sRGB_decode", ES3, NEED_SRGB_DECODE, -1},
    {"GL_OES_texture_border_clamp", ES2 | ES3, NEED_NONE, -1},
    {"GL_EXT_depth_clamp", ES2 | ES3, NEED_DEPTH_CLAMP, -1},
+   /* ESSL 3.00's gl_ClipDistance and gl_CullDistance, as desktop GL_ARB_cull_distance */
+   {"GL_EXT_clip_cull_distance", ES3, NEED_CULL_DISTANCE, -1},
    /* GL 4.0's per-draw-buffer blend and colour mask, which every desktop context has */
    {"GL_EXT_draw_buffers_indexed", ES3, NEED_NONE, FE_ES_EXT_DRAW_BUFFERS_INDEXED},
    {"GL_OES_draw_buffers_indexed", ES3, NEED_NONE, FE_ES_EXT_DRAW_BUFFERS_INDEXED},
@@ -175,6 +178,7 @@ device_has(const struct fe_context *ctx, enum need need)
    case NEED_SRGB_DECODE: return (caps->cap_bits & MGP_CAP_SRGB_SKIP_DECODE) != 0;
    case NEED_COPY_IMAGE: return fe_call_supported(ctx->share, MGP_CALL_resource_copy_region);
    case NEED_BLEND_ADV: return fe_blend_advanced_offered(ctx);
+   case NEED_CULL_DISTANCE: return fe_cull_distance_offered(ctx);
    case NEED_IMAGE_ATOMIC:
       return fe_image_units(ctx) != 0 &&
              format_can(caps, MGP_FORMAT_R32_SINT, MGP_FORMAT_CAP_STORAGE_ATOMIC) &&

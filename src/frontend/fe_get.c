@@ -1002,7 +1002,8 @@ get_limit_value(struct fe_context *ctx, GLenum pname, struct gv *v)
                                                                  : GLSL_MAX_PROGRAM_TEXEL_OFFSET);
       return true;
    case GL_MIN_PROGRAM_TEXEL_OFFSET: INT1(GLSL_MIN_PROGRAM_TEXEL_OFFSET); return true;
-   /* ARB_cull_distance: what MGP_CAP_CULL_DISTANCE promises (pipe_base.h) */
+   /* ARB_cull_distance (ES 3.0+: EXT_clip_cull_distance, the same enums): what
+    * MGP_CAP_CULL_DISTANCE promises (pipe_base.h) */
    case GL_MAX_CULL_DISTANCES:
    case GL_MAX_COMBINED_CLIP_AND_CULL_DISTANCES:
       if (!fe_cull_distance_offered(ctx))
@@ -1884,8 +1885,8 @@ es3_only_pname(GLenum pname)
  * ES extension mgl advertises brings back: an ES context refuses it with GL_INVALID_ENUM.
  * (Several of these come to ES 3.1/3.2 — multisample textures, texture buffers, geometry
  * shaders, GL_CONTEXT_FLAGS — or with extensions mgl does not advertise for ES.)
- * GL_MAX_CLIP_DISTANCES (EXT_clip_cull_distance on ES, not advertised) is knowingly still
- * answered: piglit's shader_runner_gles2/3 (Debian's 2022 build) read it at start-up without
+ * GL_MAX_CLIP_DISTANCES (EXT_clip_cull_distance on ES 3.0+, where the device has cull distances)
+ * is knowingly answered in every ES context: piglit's shader_runner_gles2/3 (Debian's 2022 build) read it at start-up without
  * checking, and the error left pending fails their next glGetError check; Mesa answers it as an
  * ES 3.2 context. */
 static bool

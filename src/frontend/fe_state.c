@@ -326,6 +326,14 @@ cap_in_api(const struct fe_context *ctx, GLenum cap)
    case GL_DEPTH_CLAMP: return true;         /* EXT_depth_clamp: the backend's, checked above */
    case GL_SAMPLE_MASK: return fe_es31(ctx); /* ES 3.1 (multisample textures) */
    case GL_SAMPLE_SHADING: return true;      /* OES_sample_shading: checked above */
+   case GL_CLIP_DISTANCE0:
+   case GL_CLIP_DISTANCE1:
+   case GL_CLIP_DISTANCE2:
+   case GL_CLIP_DISTANCE3:
+   case GL_CLIP_DISTANCE4:
+   case GL_CLIP_DISTANCE5:
+   case GL_CLIP_DISTANCE6:
+   case GL_CLIP_DISTANCE7: return fe_cull_distance_offered(ctx); /* EXT_clip_cull_distance */
    default: return false;
    }
 }

@@ -146,8 +146,10 @@ fe_viewport_array_offered(const struct fe_context *ctx)
 bool
 fe_cull_distance_offered(const struct fe_context *ctx)
 {
-   /* ES has no gl_CullDistance without EXT_clip_cull_distance, which mgl does not offer */
-   return ctx->desc.api != FE_API_GLES && (ctx->share->caps->cap_bits & MGP_CAP_CULL_DISTANCE);
+   /* ES 3.0+: GL_EXT_clip_cull_distance (fe_es_ext.c), which brings ESSL 3.00 its
+    * gl_ClipDistance, gl_CullDistance and the GL_CLIP_DISTANCEi enables */
+   return (ctx->desc.api != FE_API_GLES || ctx->desc.major >= 3) &&
+          (ctx->share->caps->cap_bits & MGP_CAP_CULL_DISTANCE);
 }
 
 bool

@@ -2825,3 +2825,96 @@ sc_es3_srgb_decode(void)
    gl.DeleteProgram(p);
    glDeleteTextures(1, &tex);
 }
+
+/* es3_cull_distance: GL_EXT_clip_cull_distance in an OpenGL ES 3.0 context, where the device has
+ * cull distances (MGP_CAP_CULL_DISTANCE, as desktop GL_ARB_cull_distance: lavapipe's Vulkan,
+ * llvmpipe's GLES). Its limits read 8; a "#version 300 es" vertex shader that enables it culls
+ * the left of two rectangles by gl_CullDistance (gl_VertexID) and gives the right one a
+ * gl_ClipDistance that GL_CLIP_DISTANCE0 turns into a cut at x = 48; the fragment shader sees
+ * the extension's macro. gl_CullDistance without the directive does not compile. */
+static const char *VS_ES_CULL =
+   "#version 300 es\n"
+   "#extension GL_EXT_clip_cull_distance : require\n"
+   "layout(location = 0) in vec2 a_pos;\n"
+   "void main() {\n"
+   "  gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, 1.0);\n"
+   "  gl_CullDistance[0] = gl_VertexID < 6 ? -1.0 : 1.0;\n"
+   "  gl_ClipDistance[0] = gl_MaxCullDistances >= 8 ? a_pos.x - 48.0 : -1.0;\n"
+   "}\n";
+static const char *FS_ES_CULL = "#version 300 es\n"
+                                "#extension GL_EXT_clip_cull_distance : enable\n"
+                                "precision mediump float;\n"
+                                "out vec4 o;\n"
+                                "void main() {\n"
+                                "#ifdef GL_EXT_clip_cull_distance\n"
+                                "  o = vec4(0.0, 1.0, 0.0, 1.0);\n"
+                                "#else\n"
+                                "  o = vec4(1.0, 1.0, 0.0, 1.0);\n"
+                                "#endif\n"
+                                "}\n";
+
+void
+sc_es3_cull_distance(void)
+{
+   es_version(30);
+   if (!has_ext("GL_EXT_clip_cull_distance")) {
+      const char *renderer = (const char *)glGetString(GL_RENDERER);
+      if (on_mgl() && renderer && strstr(renderer, "(Vulkan:"))
+         fail("GL_EXT_clip_cull_distance not listed on renderer %s", renderer);
+      glEnable(GL_CLIP_DISTANCE0);
+      expect_error(GL_INVALID_ENUM, "glEnable(GL_CLIP_DISTANCE0) without EXT_clip_cull_distance");
+      skipped("GL_EXT_clip_cull_distance is not listed");
+      return;
+   }
+   static const GLenum limits[3] = {GL_MAX_CLIP_DISTANCES, GL_MAX_CULL_DISTANCES,
+                                    GL_MAX_COMBINED_CLIP_AND_CULL_DISTANCES};
+   for (int k = 0; k < 3; k++) {
+      GLint v = 0;
+      glGetIntegerv(limits[k], &v);
+      if (v < 8)
+         fail("limit 0x%04x reads %d (at least 8)", limits[k], v);
+   }
+   check_gl_error("the limits");
+
+   const char *bare = "#version 300 es\n"
+                      "void main() { gl_Position = vec4(0.0); gl_CullDistance[0] = 1.0; }\n";
+   GLuint s = gl.CreateShader(GL_VERTEX_SHADER);
+   gl.ShaderSource(s, 1, &bare, NULL);
+   gl.CompileShader(s);
+   GLint ok = -1;
+   gl.GetShaderiv(s, GL_COMPILE_STATUS, &ok);
+   if (ok != GL_FALSE)
+      fail("gl_CullDistance compiled in GLSL ES 3.00 without the extension");
+   gl.DeleteShader(s);
+
+   const vec4f bg = V4(0.2f, 0.2f, 0.2f, 1.0f);
+   float q[24];
+   rect_vertices(q, 4, 8, 28, 56);
+   rect_vertices(q + 12, 36, 8, 60, 56);
+   mesh two = make_mesh(q, 12);
+   GLuint p = link_program_b(VS_ES_CULL, FS_ES_CULL, NULL, NULL);
+   gl.UseProgram(p);
+   clear_to(bg);
+   glDrawArrays(GL_TRIANGLES, 0, 12);
+   check_gl_error("the cull draw");
+   model m;
+   model_init(&m, bg);
+   model_rect(&m, 36, 8, 60, 56, (rgba8){{0, 255, 0, 255}});
+   check_frame("the left rectangle culled", &m);
+
+   clear_to(bg);
+   glEnable(GL_CLIP_DISTANCE0);
+   if (!glIsEnabled(GL_CLIP_DISTANCE0))
+      fail("glIsEnabled(GL_CLIP_DISTANCE0) false after glEnable");
+   glDrawArrays(GL_TRIANGLES, 0, 12);
+   glDisable(GL_CLIP_DISTANCE0);
+   check_gl_error("the cull and clip draw");
+   model_init(&m, bg);
+   model_rect(&m, 48, 8, 60, 56, (rgba8){{0, 255, 0, 255}});
+   check_frame("the right rectangle clipped at x = 48", &m);
+
+   gl.UseProgram(0);
+   gl.DeleteProgram(p);
+   gl.DeleteBuffers(1, &two.vbo);
+   gl.DeleteVertexArrays(1, &two.vao);
+}

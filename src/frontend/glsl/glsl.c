@@ -431,8 +431,15 @@ preprocess_gl(enum glsl_stage stage, bool es, int version, uint32_t deny, const 
     * GL_AMD_vertex_shader_viewport_index (hidden where GLSL_DENY_LAYER_VIEWPORT withholds them),
     * GL_ARB_shader_precision (hidden where GLSL_DENY_SHADER_PRECISION withholds it) and
     * GL_ARB_cull_distance (desktop; the last where GLSL_DENY_CULL_DISTANCE does not withhold it)
-    * and GL_EXT_texture_array, which mgl implements (glsl_lower.c) */
-   if (es && version != 300)
+    * and GL_EXT_texture_array, which mgl implements (glsl_lower.c); ES's GL_EXT_clip_cull_distance
+    * (GLSL ES 3.00 on, where GLSL_DENY_CULL_DISTANCE does not withhold it) */
+   if (es && version == 300 && !(deny & GLSL_DENY_CULL_DISTANCE))
+      glslang_shader_set_preamble(sh, "#define GL_EXT_clip_cull_distance 1\n");
+   else if (es && version > 300 && !(deny & GLSL_DENY_CULL_DISTANCE))
+      glslang_shader_set_preamble(sh, "#define GL_EXT_draw_buffers 1\n"
+                                      "#define GL_EXT_draw_instanced 1\n"
+                                      "#define GL_EXT_clip_cull_distance 1\n");
+   else if (es && version != 300)
       glslang_shader_set_preamble(sh, "#define GL_EXT_draw_buffers 1\n"
                                       "#define GL_EXT_draw_instanced 1\n");
    else if (!es && (deny & GLSL_DENY_CULL_DISTANCE))
@@ -629,6 +636,8 @@ prepare_unit(enum glsl_stage stage, enum glsl_api api, uint32_t deny, uint64_t c
          glsl_require_to_enable(spliced, "GL_EXT_draw_buffers");
          glsl_require_to_enable(spliced, "GL_EXT_draw_instanced");
       }
+      if (version >= 300 && !(deny & GLSL_DENY_CULL_DISTANCE)) /* glsl_lower.c takes it out */
+         glsl_require_to_enable(spliced, "GL_EXT_clip_cull_distance");
       if (version >= 300)
          for (unsigned i = 0; glsl_es_withheld_extensions[i]; i++)
             if (glsl_es_withheld(glsl_es_withheld_extensions[i],

@@ -2494,7 +2494,7 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
    bool used = false, redeclared = false, pervertex = false;
    bool out_pervertex = false;   /* an output gl_PerVertex redeclared without gl_PointSize */
    bool draw_parameters = false; /* a vertex unit enables GL_ARB_shader_draw_parameters */
-   bool cull_distance = false;   /* the unit enables GL_ARB_cull_distance */
+   bool cull_distance = false;   /* GL_ARB_cull_distance (ES: GL_EXT_clip_cull_distance) on */
    bool texture_array = false;   /* the unit enables GL_EXT_texture_array */
    uint32_t exts_on = 0;         /* GLSL_EXT_* the unit has enabled so far */
    unsigned pervertex_end = 0;   /* the '}' of the last gl_PerVertex redeclaration */
@@ -2550,7 +2550,18 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
          if (!strncmp(d, "version", 7))
             add_edit(&L, t->at, t->len, NULL, NULL, 0); /* the new one leads the text */
          else if (u->es && u->version >= 300 && !strncmp(d, "extension", 9) &&
-                  withheld_es_named(s, deny))
+                  extension_named(s, "GL_EXT_clip_cull_distance")) {
+            /* ESSL 3.00+: desktop GLSL's gl_ClipDistance and gl_CullDistance (glslang knows
+             * no such extension, and has gl_CullDistance in 4.50 only: the unit compiles as
+             * 4.50, as with GL_ARB_cull_distance); withheld where the context lacks it */
+            if (deny & GLSL_DENY_CULL_DISTANCE) {
+               withheld_extension(&L, t);
+            } else {
+               cull_distance = !directive_has(s, t->len, "disable");
+               add_edit(&L, t->at, t->len, NULL, NULL, 0);
+            }
+         } else if (u->es && u->version >= 300 && !strncmp(d, "extension", 9) &&
+                    withheld_es_named(s, deny))
             withheld_extension(&L, t);
          else if (u->es && u->version != 300 && !strncmp(d, "extension", 9))
             es_extension(&L, u, t); /* (3.00 names none of them: glslang judges) */
@@ -2975,9 +2986,9 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
          }
          continue;
       }
-      if (u->es && !member &&
+      if (u->es && !member && !cull_distance &&
           (tok_is(pp, t, "gl_ClipDistance") || tok_is(pp, t, "gl_CullDistance"))) {
-         /* GLSL ES has neither (EXT_clip_cull_distance, not offered, brings them); the unit
+         /* GLSL ES has neither without GL_EXT_clip_cull_distance enabled; the unit
           * compiles as desktop GLSL, which has them, and an ES 3.10 unit with
           * EXT_shader_io_blocks may name them in a gl_PerVertex redeclaration */
          glsl_str_printf(log, "ERROR: 0:%d: '%.*s' : undeclared identifier (not in GLSL ES)\n",
