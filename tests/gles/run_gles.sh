@@ -6,6 +6,8 @@
 # the backend proof: the client's session line names backend=gles, the session's gates are the
 # GLES backend's (gles-draws=...), and on spawn and tcp the server's own session line names it
 # too.
+# RUN_GLES_SKIPPED=1, when set: the scenario must say it skipped its drawing (a feature
+# MGL_GLES_HIDE hides not offered to the client; a scenario that drew with it fails).
 # RUN_GLES_NONZERO=GATE, when set, names a gate of the GLES backend that the session's last
 # MGL-GATES line must show above 0 (the path a hidden feature sends the scenario down was taken).
 # Last, the same scenario on the Vulkan backend must give the identical PNG (mgl-pngdiff,
@@ -20,7 +22,17 @@ if [ $# -ne 6 ] && [ $# -ne 7 ]; then
   exit 2
 fi
 arm=$1 name=$2 exe=$3 vendor=$4 out=$5 pngdiff=$6 differs=${7:-}
-MGL_BACKEND=gles "$here/../scenario/run_scenario.sh" "$arm" "$name" "$exe" "$vendor" "$out/gles"
+mkdir -p "$out/gles"
+said=$out/gles/$arm.$name.stdout
+rc=0
+MGL_BACKEND=gles "$here/../scenario/run_scenario.sh" "$arm" "$name" "$exe" "$vendor" \
+  "$out/gles" >"$said" || rc=$?
+cat "$said"
+[ "$rc" -eq 0 ] || exit "$rc"
+if [ -n "${RUN_GLES_SKIPPED:-}" ] && ! grep -q '^  skipped on ' "$said"; then
+  echo "run_gles: FAIL: $name drew: the feature MGL_GLES_HIDE=${MGL_GLES_HIDE:-} hides was offered" >&2
+  exit 1
+fi
 log_dir=$out/gles/logs/$arm/$name
 if ! grep -Eq "transport=$arm backend=gles( |\$)" "$log_dir/client.log"; then
   echo "run_gles: FAIL: BACKEND PROOF: client.log names no backend=gles session:" >&2

@@ -442,9 +442,11 @@ sc_tess_no_tcs(void)
 
 /* Without a control shader the evaluation stage reads gl_in[] as the vertex stage wrote it: the
  * built-ins too (GL 4.6 11.2.3.1). One program reads gl_in[].gl_Position alone (the vertex stage
- * names neither clip distances nor cull distances); the other reads the two clip distances the
+ * names neither clip distances nor cull distances); the next reads the two clip distances the
  * vertex stage writes, each element an exact value of its vertex (red where one is wrong). The
- * clip planes stay off: the distances only travel. */
+ * clip planes stay off: the distances only travel. With ARB_cull_distance, a third reads the
+ * two cull distances the vertex stage writes (no clip distances), all positive, and writes one
+ * of its own (1: every point kept). */
 static const char *VS_BUILTINS = "#version 150 core\n"
                                  "in vec2 a_pos;\n"
                                  "void main() {\n"
@@ -458,6 +460,16 @@ static const char *VS_CLIP = "#version 150 core\n"
                              "  gl_Position = vec4(a_pos, 0.0, 1.0);\n"
                              "  gl_ClipDistance[0] = float(gl_VertexID) + 0.5;\n"
                              "  gl_ClipDistance[1] = 2.0 * float(gl_VertexID) + 0.25;\n"
+                             "}\n";
+
+static const char *VS_CULL = "#version 150 core\n"
+                             "#extension GL_ARB_cull_distance : require\n"
+                             "in vec2 a_pos;\n"
+                             "out float gl_CullDistance[2];\n"
+                             "void main() {\n"
+                             "  gl_Position = vec4(a_pos, 0.0, 1.0);\n"
+                             "  gl_CullDistance[0] = float(gl_VertexID) + 0.5;\n"
+                             "  gl_CullDistance[1] = 2.0 * float(gl_VertexID) + 0.25;\n"
                              "}\n";
 
 #define TES_BUILTINS_HEAD                                                                          \
@@ -487,6 +499,26 @@ static const char *TES_CLIP =
                      "  t_color = ok ? vec4(0.0, 0.75, 1.0, 1.0) : vec4(1.0, 0.0, 0.0, 1.0);\n"
                      "}\n";
 
+static const char *TES_CULL =
+   "#version 150 core\n"
+   "#extension GL_ARB_tessellation_shader : require\n"
+   "#extension GL_ARB_cull_distance : require\n"
+   "layout(quads, equal_spacing, cw, point_mode) in;\n"
+   "out vec4 t_color;\n"
+   "out float gl_CullDistance[1];\n"
+   "void main() {\n"
+   "  float u = gl_TessCoord.x, v = gl_TessCoord.y;\n"
+   "  vec4 p = mix(mix(gl_in[0].gl_Position, gl_in[1].gl_Position, u),\n"
+   "               mix(gl_in[3].gl_Position, gl_in[2].gl_Position, u), v);\n"
+   "  bool ok = true;\n"
+   "  for (int k = 0; k < 4; k++)\n"
+   "    ok = ok && gl_in[k].gl_CullDistance[0] == float(k) + 0.5 &&\n"
+   "         gl_in[k].gl_CullDistance[1] == 2.0 * float(k) + 0.25;\n"
+   "  gl_Position = vec4((p.xy + 0.5) / 32.0 - 1.0, 0.0, 1.0);\n"
+   "  gl_CullDistance[0] = 1.0;\n"
+   "  t_color = ok ? vec4(0.0, 0.75, 1.0, 1.0) : vec4(1.0, 0.0, 0.0, 1.0);\n"
+   "}\n";
+
 void
 sc_tess_no_tcs_builtins(void)
 {
@@ -497,11 +529,16 @@ sc_tess_no_tcs_builtins(void)
    } cases[] = {
       {VS_BUILTINS, TES_POSITION, "no TCS, gl_in[].gl_Position: 3 x 3 points"},
       {VS_CLIP, TES_CLIP, "no TCS, gl_in[].gl_ClipDistance[2]: 3 x 3 points"},
+      {VS_CULL, TES_CULL, "no TCS, gl_in[].gl_CullDistance[2]: 3 x 3 points"},
    };
    const float corners[8] = {8, 8, 56, 8, 56, 56, 8, 56};
    mesh me = make_mesh(corners, 4);
    const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f), c = V4(0.0f, 0.75f, 1.0f, 1.0f);
    for (size_t n = 0; n < sizeof(cases) / sizeof(cases[0]); n++) {
+      if (cases[n].vs == VS_CULL && !has_ext("GL_ARB_cull_distance")) {
+         skipped("GL_ARB_cull_distance is not listed: no gl_in[].gl_CullDistance case");
+         continue;
+      }
       char log[4096];
       GLuint p = tess_try_link(cases[n].vs, NULL, cases[n].tes, FS_COLOR, log, sizeof log);
       if (!p) {

@@ -38,7 +38,9 @@ size_knob(const char *name, uint64_t def)
  * textureGatherOffsets), es32 (a GLES 3.1 host context: its features through the 3.1
  * extensions, EXT_texture_cube_map_array and OES_texture_stencil8), attrib-binding (GLES 3.1's
  * vertex attribute bindings: each array put with glVertexAttribPointer at its own binding, a
- * GLES 3.0 host's way; glb_draw.c). Bits: GLB_HIDE_*. */
+ * GLES 3.0 host's way; glb_draw.c), cull-distance (EXT_clip_cull_distance's cull distances: no
+ * MGP_CAP_CULL_DISTANCE, glb_shader.c refuses gl_CullDistance; its clip distances stay).
+ * Bits: GLB_HIDE_*. */
 enum {
    GLB_HIDE_TEXTURE_BUFFER = 1u << 0,
    GLB_HIDE_DUAL_SOURCE = 1u << 1,
@@ -56,6 +58,7 @@ enum {
    GLB_HIDE_ES32 = 1u << 13,
    GLB_HIDE_READ_PAIRS = 1u << 14, /* reads only through the pairs GLES 3.2 guarantees */
    GLB_HIDE_ATTRIB_BINDING = 1u << 15,
+   GLB_HIDE_CULL_DISTANCE = 1u << 16,
 };
 
 static uint32_t
@@ -81,6 +84,7 @@ hide_knob(void)
       {"es32", GLB_HIDE_ES32},
       {"read-pairs", GLB_HIDE_READ_PAIRS},
       {"attrib-binding", GLB_HIDE_ATTRIB_BINDING},
+      {"cull-distance", GLB_HIDE_CULL_DISTANCE},
    };
    const char *v = getenv("MGL_GLES_HIDE");
    uint32_t bits = 0;
@@ -96,7 +100,7 @@ hide_knob(void)
          mgu_warn("gles: MGL_GLES_HIDE names \"%.*s\": not one of texture-buffer, dual-source, "
                   "geometry, depth-clamp, rgb16f-render, compute, es31, srgb-decode, robust, "
                   "tessellation, cube-map-array, stencil8, gpu-shader5, es32, read-pairs, "
-                  "attrib-binding (ignored)",
+                  "attrib-binding, cull-distance (ignored)",
                   (int)(len < 64 ? len : 64), v);
       v += len + (v[len] == ',');
    }
@@ -529,6 +533,8 @@ read_limits(struct glb_screen *scr)
    }
    if (ext && strstr(ext, "GL_EXT_clip_cull_distance")) {
       GLB_GL(h)->glGetIntegerv(GL_MAX_CLIP_DISTANCES_EXT, &scr->max_clip_distances);
+   }
+   if (ext && strstr(ext, "GL_EXT_clip_cull_distance") && !(hide & GLB_HIDE_CULL_DISTANCE)) {
       /* the extension's least, where the host answers no more: Mesa 22.3's GLES refuses these
        * two queries (GL_INVALID_ENUM, drained below) though it lists the extension */
       scr->max_cull_distances = scr->max_combined_distances = 8;
@@ -566,7 +572,7 @@ read_limits(struct glb_screen *scr)
    scr->hide_cap_bits = hide & GLB_HIDE_GEOMETRY ? MGP_CAP_GEOMETRY_STAGE : 0;
    scr->read_pairs_only = hide & GLB_HIDE_READ_PAIRS;
    if (hide)
-      mgu_info("gles: MGL_GLES_HIDE leaves out%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s",
+      mgu_info("gles: MGL_GLES_HIDE leaves out%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s",
                hide & GLB_HIDE_TEXTURE_BUFFER ? " texture-buffer" : "",
                hide & GLB_HIDE_DUAL_SOURCE ? " dual-source" : "",
                hide & GLB_HIDE_GEOMETRY ? " geometry" : "",
@@ -579,7 +585,8 @@ read_limits(struct glb_screen *scr)
                hide & GLB_HIDE_STENCIL8 ? " stencil8" : "",
                hide & GLB_HIDE_GPU_SHADER5 ? " gpu-shader5" : "",
                hide & GLB_HIDE_ES32 ? " es32" : "", hide & GLB_HIDE_READ_PAIRS ? " read-pairs" : "",
-               hide & GLB_HIDE_ATTRIB_BINDING ? " attrib-binding" : "");
+               hide & GLB_HIDE_ATTRIB_BINDING ? " attrib-binding" : "",
+               hide & GLB_HIDE_CULL_DISTANCE ? " cull-distance" : "");
    /* the sample counts each renderable format's renderbuffers take (bit n: 2^n samples) */
    for (unsigned f = 1; f < MGP_FORMAT_COUNT; f++) {
       const struct glb_format *gf = glb_format_get(scr, f);

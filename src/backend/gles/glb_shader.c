@@ -28,11 +28,16 @@ struct translate {
    char why[192];
    char epilogue[1024]; /* fragment: what alpha to one sets (alpha_one_outputs) */
    /* the size of gl_ClipDistance in the gl_PerVertex block a vertex stage feeding a geometry
-    * stage redeclares (0: none, per_vertex_block), which the geometry stage's gl_in takes */
+    * stage redeclares (0: none, per_vertex_block), which the geometry stage's gl_in takes; the
+    * block is redeclared where either size is not 0 */
    unsigned per_vertex_clip;
    unsigned per_vertex_cull;   /* and gl_CullDistance's, where the stage writes it (0: none) */
    bool per_vertex_point_size; /* the block has gl_PointSize */
-   bool decline_1d;            /* why: a use of a 1D image spv_lower_1d cannot rewrite */
+   /* a control stage: the sizes of gl_ClipDistance and gl_CullDistance its gl_out block declares
+    * (0: none), which the evaluation stage's redeclared gl_in repeats (tess_eval_per_vertex) */
+   unsigned out_clip, out_cull;
+   bool out_clip_unwritten; /* its gl_ClipDistance member goes (tess_ctrl_out_sizes) */
+   bool decline_1d;         /* why: a use of a 1D image spv_lower_1d cannot rewrite */
    /* the last pre-rasterization stage: the size of the gl_ClipDistance it writes (0: none),
     * each element of it zeroed where its plane is off (clip_enables_code) */
    unsigned clip_count;
@@ -780,22 +785,28 @@ emits_triangles(spvc_compiler comp)
    return triangles;
 }
 
-/* A vertex stage that feeds a geometry stage and writes gl_ClipDistance redeclares its
- * gl_PerVertex output block with the client's size, and the geometry stage its gl_in the same
- * way (per_vertex_block): ESSL declares gl_in[].gl_ClipDistance unsized, so the host refuses an
- * index it cannot bound ("unsized array index must be constant") and a copy of the whole
- * array; GLSL ES 3.20 §7.1.1 lets gl_PerVertex be redeclared, and a program's stages must
- * redeclare it alike (SPIRV-Cross redeclares only the output's gl_ClipDistance, as a variable).
- * gl_PointSize is in the block where the geometry stage may read it (EXT_geometry_point_size);
- * without that, a vertex stage writing it keeps ESSL's own declarations. gl_CullDistance is in
- * it where the vertex stage writes it: a redeclared block's members are the stage's only
- * gl_PerVertex outputs, so the host refuses SPIRV-Cross's gl_CullDistance variable beside it. */
+/* A vertex stage that feeds a geometry stage and writes gl_ClipDistance or gl_CullDistance
+ * redeclares its gl_PerVertex output block with the client's sizes, and the geometry stage its
+ * gl_in the same way (per_vertex_block): ESSL declares gl_in[].gl_ClipDistance and
+ * gl_CullDistance unsized, so the host refuses an index it cannot bound ("unsized array index
+ * must be constant") and a copy of the whole array (a control stage's gl_out[].gl_CullDistance =
+ * gl_in[].gl_CullDistance); GLSL ES 3.20 §7.1.1 lets gl_PerVertex be redeclared, and a
+ * program's stages must redeclare it alike (SPIRV-Cross redeclares only the output's
+ * gl_ClipDistance or gl_CullDistance, as a variable). gl_PointSize is in the block where the
+ * geometry stage may read it (EXT_geometry_point_size); without that, a vertex stage writing it
+ * keeps ESSL's own declarations. Each distance array is in it where the vertex stage writes it:
+ * a redeclared block's members are the stage's only gl_PerVertex outputs, so the host refuses
+ * SPIRV-Cross's variable beside it. */
 static void
 vertex_per_vertex(struct glb_screen *scr, spvc_compiler comp, spvc_resources res,
                   struct translate *t)
 {
    spvc_compiler_update_active_builtins(comp);
-   if (!spvc_compiler_has_active_builtin(comp, SpvBuiltInClipDistance, SpvStorageClassOutput))
+   const bool clip =
+      spvc_compiler_has_active_builtin(comp, SpvBuiltInClipDistance, SpvStorageClassOutput);
+   const bool cull =
+      spvc_compiler_has_active_builtin(comp, SpvBuiltInCullDistance, SpvStorageClassOutput);
+   if (!clip && !cull)
       return;
    const bool size_written =
       spvc_compiler_has_active_builtin(comp, SpvBuiltInPointSize, SpvStorageClassOutput);
@@ -806,11 +817,9 @@ vertex_per_vertex(struct glb_screen *scr, spvc_compiler comp, spvc_resources res
    if (spvc_resources_get_builtin_resource_list_for_type(
           res, SPVC_BUILTIN_RESOURCE_TYPE_STAGE_OUTPUT, &list, &count) != SPVC_SUCCESS)
       return;
-   const bool cull =
-      spvc_compiler_has_active_builtin(comp, SpvBuiltInCullDistance, SpvStorageClassOutput);
-   unsigned cull_size = 0;
+   unsigned clip_size = 0, cull_size = 0;
    for (size_t i = 0; i < count; i++) {
-      if (list[i].builtin != SpvBuiltInClipDistance &&
+      if ((list[i].builtin != SpvBuiltInClipDistance || !clip) &&
           (list[i].builtin != SpvBuiltInCullDistance || !cull))
          continue;
       const spvc_type ty = spvc_compiler_get_type_handle(comp, list[i].value_type_id);
@@ -818,12 +827,14 @@ vertex_per_vertex(struct glb_screen *scr, spvc_compiler comp, spvc_resources res
       if (dims != 1 || !spvc_type_array_dimension_is_literal(ty, 0))
          continue;
       if (list[i].builtin == SpvBuiltInClipDistance)
-         t->per_vertex_clip = (unsigned)spvc_type_get_array_dimension(ty, 0);
+         clip_size = (unsigned)spvc_type_get_array_dimension(ty, 0);
       else
          cull_size = (unsigned)spvc_type_get_array_dimension(ty, 0);
    }
-   if (!t->per_vertex_clip)
+   /* a written array whose size is not found keeps ESSL's own declarations */
+   if ((clip && !clip_size) || (cull && !cull_size))
       return;
+   t->per_vertex_clip = clip_size;
    t->per_vertex_cull = cull_size;
    t->per_vertex_point_size = scr->ext_geometry_point_size;
    /* a redeclared gl_PerVertex is an interface block: ES 3.1 has those only by extension */
@@ -833,23 +844,25 @@ vertex_per_vertex(struct glb_screen *scr, spvc_compiler comp, spvc_resources res
 
 /* The stage's ESSL with gl_PerVertex redeclared as vertex_per_vertex says: a vertex stage's
  * output block in place of SPIRV-Cross's gl_ClipDistance (its gl_CullDistance dropped, a member
- * now), a geometry stage's gl_in after the #version and #extension lines (malloc'd; NULL: out
- * of memory, or no such declaration). */
+ * now), or of its gl_CullDistance where it writes no clip distances, a geometry or tessellation
+ * stage's gl_in after the #version and #extension lines (malloc'd; NULL: out of memory, or no
+ * such declaration). */
 static char *
 per_vertex_block(const char *src, unsigned stage, const struct translate *t)
 {
-   char block[256], clip[48], cull_member[48] = "", cull[48];
+   char block[256], clip_member[48] = "", clip[48], cull_member[48] = "", cull[48];
    const bool gs = stage == MGP_SHADER_STAGE_GEOMETRY || stage == MGP_SHADER_STAGE_TESS_CTRL ||
                    stage == MGP_SHADER_STAGE_TESS_EVAL;
+   if (t->per_vertex_clip)
+      snprintf(clip_member, sizeof(clip_member), "    highp float gl_ClipDistance[%u];\n",
+               t->per_vertex_clip);
    if (t->per_vertex_cull)
       snprintf(cull_member, sizeof(cull_member), "    highp float gl_CullDistance[%u];\n",
                t->per_vertex_cull);
-   const int n =
-      snprintf(block, sizeof(block),
-               "%s gl_PerVertex\n{\n    highp vec4 gl_Position;\n%s"
-               "    highp float gl_ClipDistance[%u];\n%s}%s;\n",
-               gs ? "in" : "out", t->per_vertex_point_size ? "    highp float gl_PointSize;\n" : "",
-               t->per_vertex_clip, cull_member, gs ? " gl_in[]" : "");
+   const int n = snprintf(
+      block, sizeof(block), "%s gl_PerVertex\n{\n    highp vec4 gl_Position;\n%s%s%s}%s;\n",
+      gs ? "in" : "out", t->per_vertex_point_size ? "    highp float gl_PointSize;\n" : "",
+      clip_member, cull_member, gs ? " gl_in[]" : "");
    snprintf(clip, sizeof(clip), "out float gl_ClipDistance[%u];\n", t->per_vertex_clip);
    snprintf(cull, sizeof(cull), "out float gl_CullDistance[%u];\n", t->per_vertex_cull);
    if (n < 0 || (size_t)n >= sizeof(block))
@@ -864,18 +877,21 @@ per_vertex_block(const char *src, unsigned stage, const struct translate *t)
       }
       after = at;
    } else {
-      at = strstr(src, clip);
+      /* the block in place of the clip distances, else of the cull distances */
+      const char *var = t->per_vertex_clip ? clip : cull;
+      at = strstr(src, var);
       if (!at || (at > src && at[-1] != '\n'))
          return NULL;
-      after = at + strlen(clip);
+      after = at + strlen(var);
    }
    const size_t pre = (size_t)(at - src), len = strlen(src) + (size_t)n + 1;
    char *out = malloc(len);
    if (out)
       snprintf(out, len, "%.*s%s%s", (int)pre, src, block, after);
    /* the vertex stage's own gl_CullDistance variable goes (the block has it) */
-   char *var = out && !gs && t->per_vertex_cull ? strstr(out, cull) : NULL;
-   if (out && !gs && t->per_vertex_cull && (!var || (var > out && var[-1] != '\n'))) {
+   const bool both = !gs && t->per_vertex_clip && t->per_vertex_cull;
+   char *var = out && both ? strstr(out, cull) : NULL;
+   if (out && both && (!var || (var > out && var[-1] != '\n'))) {
       free(out);
       return NULL;
    }
@@ -884,16 +900,21 @@ per_vertex_block(const char *src, unsigned stage, const struct translate *t)
    return out;
 }
 
-/* A tessellation evaluation stage reading gl_in[].gl_ClipDistance redeclares its gl_in as the
- * control stage's gl_out (gl_Position, gl_PointSize where the host has
- * EXT_tessellation_point_size, gl_ClipDistance of the size it reads), for the reason
- * vertex_per_vertex gives: ESSL's gl_in[].gl_ClipDistance is unsized. */
+/* A tessellation evaluation stage reading gl_in[].gl_ClipDistance or gl_CullDistance
+ * redeclares its gl_in as the control stage's gl_out (gl_Position, gl_PointSize where the host
+ * has EXT_tessellation_point_size, gl_ClipDistance and gl_CullDistance of the sizes it reads),
+ * for the reason vertex_per_vertex gives: ESSL's gl_in[].gl_ClipDistance and gl_CullDistance
+ * are unsized. */
 static void
 tess_eval_per_vertex(struct glb_screen *scr, spvc_compiler comp, spvc_resources res,
                      struct translate *t)
 {
    spvc_compiler_update_active_builtins(comp);
-   if (!spvc_compiler_has_active_builtin(comp, SpvBuiltInClipDistance, SpvStorageClassInput))
+   const bool clip =
+      spvc_compiler_has_active_builtin(comp, SpvBuiltInClipDistance, SpvStorageClassInput);
+   const bool cull =
+      spvc_compiler_has_active_builtin(comp, SpvBuiltInCullDistance, SpvStorageClassInput);
+   if (!clip && !cull)
       return;
    const spvc_reflected_builtin_resource *list = NULL;
    size_t count = 0;
@@ -901,16 +922,72 @@ tess_eval_per_vertex(struct glb_screen *scr, spvc_compiler comp, spvc_resources 
           res, SPVC_BUILTIN_RESOURCE_TYPE_STAGE_INPUT, &list, &count) != SPVC_SUCCESS)
       return;
    for (size_t i = 0; i < count; i++) {
-      if (list[i].builtin != SpvBuiltInClipDistance)
+      const bool is_clip = list[i].builtin == SpvBuiltInClipDistance && clip;
+      if (!is_clip && (list[i].builtin != SpvBuiltInCullDistance || !cull))
          continue;
       const spvc_type ty = spvc_compiler_get_type_handle(comp, list[i].value_type_id);
       if (spvc_type_get_num_array_dimensions(ty) >= 1 &&
           spvc_type_array_dimension_is_literal(ty, 0))
-         t->per_vertex_clip = (unsigned)spvc_type_get_array_dimension(ty, 0);
+         *(is_clip ? &t->per_vertex_clip : &t->per_vertex_cull) =
+            (unsigned)spvc_type_get_array_dimension(ty, 0);
    }
-   t->per_vertex_point_size = t->per_vertex_clip && scr->ext_tess_point_size;
-   if (t->per_vertex_clip && scr->essl_version < 320)
+   const bool block = t->per_vertex_clip || t->per_vertex_cull;
+   /* the host links the block only as the control stage's gl_out declares it: SPIRV-Cross
+    * declares the members the control stage's module has, read or not (a gl_ClipDistance[1]
+    * beside the gl_CullDistance a pass-through control stage copies) */
+   if (block) {
+      t->per_vertex_clip = t->out_clip ? t->out_clip : t->per_vertex_clip;
+      t->per_vertex_cull = t->out_cull ? t->out_cull : t->per_vertex_cull;
+   }
+   t->per_vertex_point_size = block && scr->ext_tess_point_size;
+   if (block && scr->essl_version < 320)
       spvc_compiler_require_extension(comp, "GL_EXT_shader_io_blocks");
+}
+
+/* A control stage's gl_out: the sizes of its gl_ClipDistance and gl_CullDistance members. One
+ * that writes gl_CullDistance and not gl_ClipDistance (the client's pass-through copies what
+ * the vertex stage writes; glslang's block has a gl_ClipDistance[1] beside) loses the unwritten
+ * member (tess_ctrl_drop_clip): Mesa 22.3's GLES reads the evaluation stage's
+ * gl_in[].gl_CullDistance wrong behind it. */
+static void
+tess_ctrl_out_sizes(spvc_compiler comp, spvc_resources res, struct translate *t)
+{
+   spvc_compiler_update_active_builtins(comp);
+   const spvc_reflected_builtin_resource *list = NULL;
+   size_t count = 0;
+   if (spvc_resources_get_builtin_resource_list_for_type(
+          res, SPVC_BUILTIN_RESOURCE_TYPE_STAGE_OUTPUT, &list, &count) != SPVC_SUCCESS)
+      return;
+   for (size_t i = 0; i < count; i++) {
+      const bool is_clip = list[i].builtin == SpvBuiltInClipDistance;
+      if (!is_clip && list[i].builtin != SpvBuiltInCullDistance)
+         continue;
+      const spvc_type ty = spvc_compiler_get_type_handle(comp, list[i].value_type_id);
+      if (spvc_type_get_num_array_dimensions(ty) >= 1 &&
+          spvc_type_array_dimension_is_literal(ty, 0))
+         *(is_clip ? &t->out_clip : &t->out_cull) = (unsigned)spvc_type_get_array_dimension(ty, 0);
+   }
+   t->out_clip_unwritten =
+      t->out_clip && t->out_cull &&
+      !spvc_compiler_has_active_builtin(comp, SpvBuiltInClipDistance, SpvStorageClassOutput) &&
+      spvc_compiler_has_active_builtin(comp, SpvBuiltInCullDistance, SpvStorageClassOutput);
+}
+
+/* The control stage's ESSL without the gl_ClipDistance member of its gl_out block, where
+ * tess_ctrl_out_sizes says (in place); false where the block has no such line. */
+static bool
+tess_ctrl_drop_clip(char *src, struct translate *t)
+{
+   char member[48];
+   snprintf(member, sizeof(member), "    float gl_ClipDistance[%u];\n", t->out_clip);
+   char *block = strstr(src, "out gl_PerVertex\n{\n");
+   char *end = block ? strstr(block, "} gl_out[") : NULL;
+   char *at = block ? strstr(block, member) : NULL;
+   if (!at || !end || at > end)
+      return false;
+   memmove(at, at + strlen(member), strlen(at + strlen(member)) + 1);
+   t->out_clip = 0;
+   return true;
 }
 
 /* The geometry stage's ESSL needs: GLES 3.2 has it; 3.1 only under EXT_geometry_shader (which
@@ -939,7 +1016,7 @@ geometry_stage(struct glb_screen *scr, spvc_compiler comp, spvc_resources res, s
    }
    if (size || size_read || t->per_vertex_point_size)
       spvc_compiler_require_extension(comp, "GL_EXT_geometry_point_size");
-   if (t->per_vertex_clip && scr->essl_version < 320)
+   if ((t->per_vertex_clip || t->per_vertex_cull) && scr->essl_version < 320)
       spvc_compiler_require_extension(comp, "GL_EXT_shader_io_blocks");
    return true;
 }
@@ -1430,9 +1507,12 @@ translate(struct glb_screen *scr, const struct mgp_span *words, unsigned stage,
    if ((stage == MGP_SHADER_STAGE_TESS_CTRL || stage == MGP_SHADER_STAGE_TESS_EVAL) &&
        scr->ext_tess_point_size)
       spvc_compiler_require_extension(comp, "GL_EXT_tessellation_point_size");
+   if (stage == MGP_SHADER_STAGE_TESS_CTRL)
+      tess_ctrl_out_sizes(comp, res, t);
    if (stage == MGP_SHADER_STAGE_TESS_EVAL)
       tess_eval_per_vertex(scr, comp, res, t);
-   if (stage == MGP_SHADER_STAGE_TESS_CTRL && t->per_vertex_clip && scr->essl_version < 320)
+   if (stage == MGP_SHADER_STAGE_TESS_CTRL && (t->per_vertex_clip || t->per_vertex_cull) &&
+       scr->essl_version < 320)
       spvc_compiler_require_extension(comp, "GL_EXT_shader_io_blocks");
    if (last_pre_raster) {
       xfb_layout(comp, res, s);
@@ -1500,13 +1580,19 @@ translate(struct glb_screen *scr, const struct mgp_span *words, unsigned stage,
       if (!t->source)
          snprintf(t->why, sizeof(t->why), "out of memory");
    }
-   if (t->source && t->per_vertex_clip) {
+   if (t->source && (t->per_vertex_clip || t->per_vertex_cull)) {
       char *redeclared = per_vertex_block(t->source, stage, t);
       free(t->source);
       t->source = redeclared;
       if (!t->source)
          snprintf(t->why, sizeof(t->why),
-                  "no gl_ClipDistance to redeclare in gl_PerVertex (or out of memory)");
+                  "no gl_ClipDistance or gl_CullDistance to redeclare in gl_PerVertex (or out "
+                  "of memory)");
+   }
+   if (t->source && t->out_clip_unwritten && !tess_ctrl_drop_clip(t->source, t)) {
+      free(t->source);
+      t->source = NULL;
+      snprintf(t->why, sizeof(t->why), "no gl_ClipDistance in the control stage's gl_out");
    }
    if (t->source && t->image_units) {
       char *declared = image_format_layouts(t->source, t);
@@ -1816,6 +1902,10 @@ link_program(struct glb_screen *scr, struct glb_shader *s, uint32_t stage_mask,
          tr[i].per_vertex_clip = tr[0].per_vertex_clip;
          tr[i].per_vertex_cull = tr[0].per_vertex_cull;
          tr[i].per_vertex_point_size = tr[0].per_vertex_point_size;
+      }
+      if (st == MGP_SHADER_STAGE_TESS_EVAL) {
+         tr[i].out_clip = tr[1].out_clip;
+         tr[i].out_cull = tr[1].out_cull;
       }
       tr[i].outline = st == MGP_SHADER_STAGE_VERTEX && (variant & OUTLINE_VARIANTS);
       if (st == last_pre_raster) {

@@ -138,7 +138,13 @@
  *   subdata_between_draws a buffer's resource_subdata between draws (stream_draw's): the
  *                   upload alone once the buffer is at GL_COPY_WRITE_BUFFER, the host's bytes
  *                   the new ones; a range past the buffer (by one byte, from a negative offset)
- *                   is Fatal{ProtocolCorruption} before any host call. */
+ *                   is Fatal{ProtocolCorruption} before any host call.
+ *   cull_distance   a vertex stage writing gl_CullDistance (cull.vert): where the caps offer
+ *                   MGP_CAP_CULL_DISTANCE it draws, the triangle with negative distances culled
+ *                   on the host; with MGL_GLES_HIDE=cull-distance (unit.gles.refusals_cull_
+ *                   distance, as on a host without EXT_clip_cull_distance) the caps leave the
+ *                   bit out and the program is refused by name (backend-draw-incomplete,
+ *                   gles-translate-failures), its draw reaching no host draw. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -2746,6 +2752,53 @@ test_spirv_bound(struct t *t)
          "a module with an id bound of 2^32-1: Fatal{ProtocolCorruption} (%s)", t->fatal);
 }
 
+/* A vertex stage writing gl_CullDistance, offered or refused as the caps say (see the top) */
+static void
+test_cull_distance(struct t *t)
+{
+   struct mgp_caps caps;
+   memset(&caps, 0, sizeof(caps));
+   t->sv->get_caps(t->scr, &(struct mgp_get_caps){.out = {.ptr = &caps, .size = sizeof(caps)}},
+                   NULL, 0);
+   const bool offered = (caps.cap_bits & MGP_CAP_CULL_DISTANCE) != 0;
+   const char *hide = getenv("MGL_GLES_HIDE");
+   if (hide && strstr(hide, "cull-distance"))
+      check(!offered, "MGL_GLES_HIDE=%s: MGP_CAP_CULL_DISTANCE left out of the caps", hide);
+   draw_setup(t);
+   t->cv->clear(
+      t->ctx, &(struct mgp_clear){.color_buffers = 1, .color_write_mask = {0xf}, .depth_write = 1},
+      NULL, 0);
+   const uint64_t d0 = declines(MGU_DECLINE_backend_draw_incomplete);
+   const unsigned long long f0 = counter(t, "gles-translate-failures");
+   const unsigned long long n0 = counter(t, "gles-draws");
+   const struct mgp_handle p =
+      vs_fs_program(t, "cull.vert.spv", "fill.frag.spv", (struct mgp_shader_reflection){0});
+   t->cv->set_draw_program(t->ctx, &(struct mgp_handle_args){p}, NULL, 0);
+   draw(t, 0, 6, 1);
+   uint8_t kept[4], culled[4];
+   host_pixel(t, 1, 1, kept);
+   host_pixel(t, W - 2, H - 2, culled);
+   const GLenum e = host_error(t);
+   const uint64_t declined = declines(MGU_DECLINE_backend_draw_incomplete) - d0;
+   const unsigned long long failed = counter(t, "gles-translate-failures") - f0;
+   const unsigned long long drawn = counter(t, "gles-draws") - n0;
+   if (offered)
+      check(declined == 0 && failed == 0 && drawn == 1 && kept[1] == 255 && kept[0] == 0 &&
+               culled[1] == 0 && e == GL_NO_ERROR && t->fatal_count == 0,
+            "gl_CullDistance offered: the program made (%llu declined, %llu failed), drawn "
+            "(%llu), the kept triangle green (%u,%u,%u), the culled one not (%u,%u,%u), no host "
+            "error (0x%x)",
+            (unsigned long long)declined, failed, drawn, kept[0], kept[1], kept[2], culled[0],
+            culled[1], culled[2], e);
+   else
+      check(declined >= 1 && failed == 1 && drawn == 0 && kept[1] == 0 && e == GL_NO_ERROR &&
+               t->fatal_count == 0,
+            "gl_CullDistance not offered: the program refused by name (%llu backend-draw-"
+            "incomplete, %llu translate failures), no host draw (%llu), nothing drawn "
+            "(%u,%u,%u), no host error (0x%x)",
+            (unsigned long long)declined, failed, drawn, kept[0], kept[1], kept[2], e);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -2794,6 +2847,7 @@ main(int argc, char **argv)
    test_depth_stencil_switch(&t);
    test_renderbuffer_after_level(&t);
    test_read_after_stencil(&t);
+   test_cull_distance(&t);
    test_unbounded(&t, !(getenv("MGL_GLES_HIDE") && strstr(getenv("MGL_GLES_HIDE"), "robust")));
    check(t.fatal_count == 0, "no Fatal: %s", t.fatal);
    test_spirv_bound(&t);
