@@ -2792,6 +2792,22 @@ test_compute_hostile(struct t *t, struct mgp_handle prog)
          "memory_barrier(ALL): one barrier");
 }
 
+/* A compute program of the SPIR-V file name, made and set as the dispatch program. */
+static struct mgp_handle
+use_compute(struct t *t, const char *name)
+{
+   struct mgp_handle prog = new_handle(t, MGP_KIND_SHADER);
+   size_t cs_size;
+   void *cs = read_file(name, &cs_size);
+   struct mgp_create_shader c = {.cso = prog, .stage_mask = 1u << MGP_SHADER_STAGE_COMPUTE};
+   c.spirv[MGP_SHADER_STAGE_COMPUTE] = (struct mgp_span){.ptr = cs, .size = cs_size};
+   t->cv->create_shader(t->ctx, &c, NULL, 0);
+   free(cs);
+   struct mgp_handle_args a = {prog};
+   t->cv->set_dispatch_program(t->ctx, &a, NULL, 0);
+   return prog;
+}
+
 /* An image unit's layer checked again at the draw: set_shader_images takes layer 3 of a
  * 4-layer texture (or slice 3 of a 4-deep 3D one), then resource_respecify shrinks the texture
  * in place to one layer (one slice): no view past the image may be made
@@ -2801,15 +2817,7 @@ static void
 test_image_layer_respecify(struct t *t)
 {
    struct vkb_screen *scr = t->scr;
-   struct mgp_handle prog = new_handle(t, MGP_KIND_SHADER);
-   size_t cs_size;
-   void *cs = read_file("image_store.comp.spv", &cs_size);
-   struct mgp_create_shader c = {.cso = prog, .stage_mask = 1u << MGP_SHADER_STAGE_COMPUTE};
-   c.spirv[MGP_SHADER_STAGE_COMPUTE] = (struct mgp_span){.ptr = cs, .size = cs_size};
-   t->cv->create_shader(t->ctx, &c, NULL, 0);
-   free(cs);
-   struct mgp_handle_args a = {prog};
-   t->cv->set_dispatch_program(t->ctx, &a, NULL, 0);
+   use_compute(t, "image_store.comp.spv");
    for (int is_3d = 0; is_3d < 2; is_3d++) {
       if (is_3d && !scr->has_2d_view_of_3d) {
          check(true, "(no VK_EXT_image_2d_view_of_3d: the 3D slice case is skipped)");
@@ -5339,15 +5347,7 @@ test_stat_query_many_dispatches(struct t *t)
       check(true, "(no pipelineStatisticsQuery: the statistics fold case is skipped)");
       return;
    }
-   struct mgp_handle prog = new_handle(t, MGP_KIND_SHADER);
-   size_t cs_size;
-   void *cs = read_file("count.comp.spv", &cs_size);
-   struct mgp_create_shader c = {.cso = prog, .stage_mask = 1u << MGP_SHADER_STAGE_COMPUTE};
-   c.spirv[MGP_SHADER_STAGE_COMPUTE] = (struct mgp_span){.ptr = cs, .size = cs_size};
-   t->cv->create_shader(t->ctx, &c, NULL, 0);
-   free(cs);
-   struct mgp_handle_args a = {prog};
-   t->cv->set_dispatch_program(t->ctx, &a, NULL, 0);
+   struct mgp_handle prog = use_compute(t, "count.comp.spv");
    enum { DISPATCHES = 3000 };
    const uint64_t declines = mgu_decline_count(MGU_DECLINE_backend_feature_unimplemented);
    const unsigned long long folds0 = counter(t, "stat-slot-folds");
@@ -5386,15 +5386,7 @@ static void
 test_dispatch_run_bounded(struct t *t)
 {
    struct vkb_screen *scr = t->scr;
-   struct mgp_handle prog = new_handle(t, MGP_KIND_SHADER);
-   size_t cs_size;
-   void *cs = read_file("count.comp.spv", &cs_size);
-   struct mgp_create_shader c = {.cso = prog, .stage_mask = 1u << MGP_SHADER_STAGE_COMPUTE};
-   c.spirv[MGP_SHADER_STAGE_COMPUTE] = (struct mgp_span){.ptr = cs, .size = cs_size};
-   t->cv->create_shader(t->ctx, &c, NULL, 0);
-   free(cs);
-   struct mgp_handle_args a = {prog};
-   t->cv->set_dispatch_program(t->ctx, &a, NULL, 0);
+   struct mgp_handle prog = use_compute(t, "count.comp.spv");
    const uint32_t n = VKB_BATCH_DRAW_LIMIT + 64;
    const unsigned long long submits0 = counter(t, "pressure-submits");
    const unsigned long long dispatches0 = counter(t, "dispatches");
@@ -5408,7 +5400,7 @@ test_dispatch_run_bounded(struct t *t)
          "wanted)",
          n, dispatches, submits);
    t->cv->set_dispatch_program(t->ctx, &(struct mgp_handle_args){0}, NULL, 0);
-   t->cv->delete_shader(t->ctx, &a, NULL, 0);
+   t->cv->delete_shader(t->ctx, &(struct mgp_handle_args){prog}, NULL, 0);
 }
 
 /* A storage buffer of 16 bytes, zeroed. */
@@ -5464,15 +5456,7 @@ static void
 test_dispatch_memo(struct t *t)
 {
    struct vkb_screen *scr = t->scr;
-   struct mgp_handle prog = new_handle(t, MGP_KIND_SHADER);
-   size_t cs_size;
-   void *cs = read_file("add.comp.spv", &cs_size);
-   struct mgp_create_shader c = {.cso = prog, .stage_mask = 1u << MGP_SHADER_STAGE_COMPUTE};
-   c.spirv[MGP_SHADER_STAGE_COMPUTE] = (struct mgp_span){.ptr = cs, .size = cs_size};
-   t->cv->create_shader(t->ctx, &c, NULL, 0);
-   free(cs);
-   struct mgp_handle_args a = {prog};
-   t->cv->set_dispatch_program(t->ctx, &a, NULL, 0);
+   struct mgp_handle prog = use_compute(t, "add.comp.spv");
    struct mgp_handle ba = make_storage(t), bb = make_storage(t);
    uint32_t got[4];
 
@@ -5521,7 +5505,7 @@ test_dispatch_memo(struct t *t)
    t->sv->resource_destroy(t->scr, &da, NULL, 0);
    t->sv->resource_destroy(t->scr, &db, NULL, 0);
    t->cv->set_dispatch_program(t->ctx, &(struct mgp_handle_args){0}, NULL, 0);
-   t->cv->delete_shader(t->ctx, &a, NULL, 0);
+   t->cv->delete_shader(t->ctx, &(struct mgp_handle_args){prog}, NULL, 0);
 }
 
 /* A draw into a texture between two dispatches that store to it: the draw's rendering scope
@@ -5542,15 +5526,7 @@ test_dispatch_memo_draw_between(struct t *t, struct mgp_handle color_prog)
    bind_vb(t, make_buffer(t, sizeof(tri_ccw), tri_ccw));
    use_program(t, color_prog);
    set_consts(t, color_prog, 0, 1, 0, 1, 0, 0, 0, 0, 0);
-   struct mgp_handle prog = new_handle(t, MGP_KIND_SHADER);
-   size_t cs_size;
-   void *cs = read_file("image_store.comp.spv", &cs_size);
-   struct mgp_create_shader c = {.cso = prog, .stage_mask = 1u << MGP_SHADER_STAGE_COMPUTE};
-   c.spirv[MGP_SHADER_STAGE_COMPUTE] = (struct mgp_span){.ptr = cs, .size = cs_size};
-   t->cv->create_shader(t->ctx, &c, NULL, 0);
-   free(cs);
-   struct mgp_handle_args a = {prog};
-   t->cv->set_dispatch_program(t->ctx, &a, NULL, 0);
+   struct mgp_handle prog = use_compute(t, "image_store.comp.spv");
    struct mgp_image_view iv = {
       .res = tex, .format = MGP_FORMAT_RGBA8_UNORM, .access = MGP_IMAGE_ACCESS_WRITE_ONLY};
    struct mgp_set_shader_images si = {.start = 0, .count = 1};
@@ -5577,7 +5553,7 @@ test_dispatch_memo_draw_between(struct t *t, struct mgp_handle color_prog)
    struct mgp_handle_args da = {tex};
    t->sv->resource_destroy(t->scr, &da, NULL, 0);
    t->cv->set_dispatch_program(t->ctx, &(struct mgp_handle_args){0}, NULL, 0);
-   t->cv->delete_shader(t->ctx, &a, NULL, 0);
+   t->cv->delete_shader(t->ctx, &(struct mgp_handle_args){prog}, NULL, 0);
 }
 
 /* More occlusion and timestamp slots in flight than the server holds for a session
