@@ -39,6 +39,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "array.h"
 #include "cache_file.h"
 #include "decline.h"
 #include "fe_program_internal.h"
@@ -93,34 +94,19 @@ cache_dir(char *out, size_t size)
 
 struct key_bytes {
    uint8_t *data;
-   size_t size, cap;
-   bool oom;
+   uint32_t size, cap;
+   bool oom; /* past 4 GiB of key or out of memory: no key, the link runs uncached */
 };
 
 static void
 add(struct key_bytes *k, const void *p, size_t n)
 {
-   if (k->oom)
+   uint8_t *d;
+   if (k->oom || n > UINT32_MAX || !(d = mgu_array_grow(k->data, k->size, k->cap, n))) {
+      k->oom = true;
       return;
-   if (n > k->cap - k->size) {
-      size_t cap = k->cap ? k->cap : 4096;
-      while (cap - k->size < n) {
-         if (cap > SIZE_MAX / 2) {
-            k->oom = true;
-            return;
-         }
-         cap *= 2;
-      }
-      uint8_t *d = realloc(k->data, cap);
-      if (!d) {
-         k->oom = true;
-         return;
-      }
-      k->data = d;
-      k->cap = cap;
    }
-   memcpy(k->data + k->size, p, n);
-   k->size += n;
+   memcpy(d, p, n);
 }
 
 static void
