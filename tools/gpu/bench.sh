@@ -27,7 +27,8 @@ case " ${ARMS:-} " in
       mkdir -p $Z/shadowed
       for l in $Z/lib/*.so*; do
         n=${l##*/}
-        [ "$n" = libEGL_mesa.so.0 ] || [ "$n" = libglapi.so.0 ] && continue
+        # Mesa's own and the libdrm it was built against (a newer Mesa needs a newer one)
+        case $n in libEGL_mesa.so.0 | libglapi.so.0 | libgallium-* | libgbm.so* | libdrm*) continue ;; esac
         ldconfig -p | grep -q "^[[:space:]]*$n " && mv "$l" $Z/shadowed/
       done
     fi
