@@ -28,9 +28,14 @@ spv_validate(enum spv_valid_env env, const uint32_t *words, size_t count, char *
    pthread_mutex_lock(&valid_lock);
    if (!valid_opts) {
       valid_opts = spvValidatorOptionsCreate();
-      /* Vulkan 1.1 made VK_KHR_relaxed_block_layout core; the layer validates with it too. */
-      if (valid_opts)
+      /* Vulkan 1.1 made VK_KHR_relaxed_block_layout core; the layer validates with it too.
+       * No friendly names: the validator would map every id of every module to a name (a
+       * quarter of a warm link's instructions, issue 20) for messages a module that validates
+       * never gets; a refusal's message names ids by number. */
+      if (valid_opts) {
          spvValidatorOptionsSetRelaxBlockLayout(valid_opts, true);
+         spvValidatorOptionsSetFriendlyNames(valid_opts, false);
+      }
    }
    if (!valid_ctx[e])
       valid_ctx[e] = spvContextCreate(envs[e]);

@@ -834,8 +834,9 @@ float64_denied(enum glsl_stage stage, const uint32_t *words, size_t num_words, u
       if (op == SpvOpCapability && len == 2 && words[at + 1] == SpvCapabilityCullDistance &&
           (deny & GLSL_DENY_CULL_DISTANCE)) {
          glsl_str_printf(log,
-                         "error: %s shader: gl_CullDistance needs GL_ARB_cull_distance, which "
-                         "this context does not offer\n",
+                         "error: %s shader: gl_CullDistance needs GL_ARB_cull_distance "
+                         "(GL_EXT_clip_cull_distance in OpenGL ES), which this context does not "
+                         "offer\n",
                          glsl_stage_name(stage));
          return true;
       }

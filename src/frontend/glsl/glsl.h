@@ -298,8 +298,9 @@ bool glsl_compile_shader_limits(enum glsl_stage stage, enum glsl_api api,
  * geometry shader of GLSL 1.50 / 3.30 cannot write gl_ViewportIndex. */
 #define GLSL_DENY_VIEWPORT_ARRAY (1u << 2)
 /* GLSL_DENY_CULL_DISTANCE, gl_CullDistance (the backend lacks MGP_CAP_CULL_DISTANCE): the
- * GL_ARB_cull_distance macro is not defined, its directive is as GLSL_DENY_GPU_SHADER5's, and a
- * shader whose SPIR-V would use a cull distance (GLSL 4.50 has them in core) fails to compile. */
+ * GL_ARB_cull_distance macro (GL_EXT_clip_cull_distance in GLSL ES 3.00 on) is not defined, its
+ * directive is as GLSL_DENY_GPU_SHADER5's, and a shader whose SPIR-V would use a cull distance
+ * (GLSL 4.50 has them in core) fails to compile. */
 #define GLSL_DENY_CULL_DISTANCE (1u << 3)
 /* GLSL_DENY_IMAGE_QUERIES, textureQueryLevels / textureSamples / imageSamples (the backend lacks
  * MGP_CAP_IMAGE_QUERIES): the GL_ARB_texture_query_levels and GL_ARB_shader_texture_image_samples

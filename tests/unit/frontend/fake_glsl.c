@@ -8,9 +8,11 @@
 #include <string.h>
 
 #include "glsl.h"
+#include "hash.h"
 
 static struct fake_program next;
 unsigned fake_glsl_links, fake_glsl_compiles;
+uint64_t fake_glsl_link_input;
 
 /* The fake's program does not depend on the sources, so the program cache kept across runs
  * (keyed by them) would hand one test's program to the next: off, unless a test turns it on. */
@@ -54,8 +56,52 @@ glsl_compile_shader(enum glsl_stage stage, enum glsl_api api, const char *source
 bool
 glsl_source_is_es(const char *source, bool es3)
 {
-   (void)source, (void)es3;
-   return false;
+   (void)es3;
+   return strstr(source, "#version 300 es") != NULL;
+}
+
+/* A hash of everything glsl_link is given (fake_glsl_link_input). */
+static uint64_t
+hash_str(const char *s, uint64_t h)
+{
+   const uint64_t n = s ? strlen(s) : UINT64_MAX;
+   h = mgu_hash64(&n, sizeof(n), h);
+   return s ? mgu_hash64(s, strlen(s), h) : h;
+}
+
+static uint64_t
+hash_bindings(const struct glsl_binding *b, unsigned n, uint64_t h)
+{
+   h = mgu_hash64(&n, sizeof(n), h);
+   for (unsigned i = 0; i < n; i++) {
+      const int li[2] = {b[i].location, b[i].index};
+      h = mgu_hash64(li, sizeof(li), hash_str(b[i].name, h));
+   }
+   return h;
+}
+
+static uint64_t
+hash_link_input(const struct glsl_link_input *in)
+{
+   uint64_t h = 0;
+   for (int s = 0; s < GLSL_STAGE_COUNT; s++) {
+      h = hash_str(in->source[s], h);
+      h = mgu_hash64(&in->num_objects[s], sizeof(in->num_objects[s]), h);
+      for (unsigned i = 0; i < in->num_objects[s]; i++)
+         h = hash_str(in->objects[s][i], h);
+   }
+   h = hash_bindings(in->attrib_bindings, in->num_attrib_bindings, h);
+   h = hash_bindings(in->frag_data_bindings, in->num_frag_data_bindings, h);
+   h = mgu_hash64(&in->num_xfb_varyings, sizeof(in->num_xfb_varyings), h);
+   for (unsigned i = 0; i < in->num_xfb_varyings; i++)
+      h = hash_str(in->xfb_varyings[i], h);
+   const uint32_t words[] = {
+      in->es,   in->compat,   in->max_varying_components, in->xfb_separate, in->xfb_special_names,
+      in->deny, in->separable};
+   h = mgu_hash64(words, sizeof(words), h);
+   if (in->stage_io)
+      h = mgu_hash64(in->stage_io, GLSL_IO_COUNT * sizeof(*in->stage_io), h);
+   return h;
 }
 
 bool
@@ -137,6 +183,7 @@ struct glsl_program *
 glsl_link(const struct glsl_link_input *input, char **info_log)
 {
    fake_glsl_links++;
+   fake_glsl_link_input = hash_link_input(input);
    for (int s = 0; s < GLSL_STAGE_COUNT; s++) {
       if (input->source[s] && strstr(input->source[s], "LINK_ERROR")) {
          if (info_log)

@@ -54,10 +54,14 @@ struct fake_program {
 };
 
 /* What the next glsl_link returns. Sources containing "LINK_ERROR" fail to link; sources
- * containing "COMPILE_ERROR" fail to compile. */
+ * containing "COMPILE_ERROR" fail to compile; sources containing "#version 300 es" are GLSL ES
+ * (glsl_source_is_es). */
 void fake_glsl_next(const struct fake_program *p);
 /* glsl_link and glsl_compile_shader* calls so far. MGL_SHADER_CACHE is 0 in every test process
  * (a constructor of fake_glsl.c) until a test changes it. */
 extern unsigned fake_glsl_links, fake_glsl_compiles;
+/* A hash of everything the last glsl_link was given (its sources, bindings, varyings, flags and
+ * limits): two links that differ in any input the real linker reads differ in it. */
+extern uint64_t fake_glsl_link_input;
 
 #endif

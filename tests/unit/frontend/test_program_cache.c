@@ -3,7 +3,11 @@
  * without linking (or compiling) again; a changed attribute binding or source links anew; a
  * corrupted file is refused by name and the link still succeeds; MGL_SHADER_CACHE=0 stores
  * nothing. The fake linker's program does not depend on the sources, so which program a link
- * installs tells a hit (the first link's uniforms) from a miss (the next fake program's). */
+ * installs tells a hit (the first link's uniforms) from a miss (the next fake program's).
+ *
+ * Then every input of the link, one at a time (check_input): a program linked and stored, the
+ * same link again hits, and the same link with only that input changed misses, links (the fake
+ * sees another link input: fake_glsl_link_input) and installs the new link's program. */
 #include <dirent.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -73,6 +77,298 @@ static const struct fake_program prog_a = {
    .num_uniforms = 1, .uniforms = {{"a", GL_FLOAT_VEC4, 0}}, .num_inputs = 1, .inputs = {"pos"}};
 static const struct fake_program prog_b = {
    .num_uniforms = 1, .uniforms = {{"b", GL_FLOAT, 0}}, .num_inputs = 1, .inputs = {"pos"}};
+
+/* ---- each input of the link, one at a time -------------------------------------------------- */
+
+/* A link: the context it is made in, its two shaders, the program's state before the link. */
+struct link_case {
+   enum fe_api api;
+   int major, minor;
+   void (*caps)(struct mgp_caps *caps); /* the device's caps, changed (NULL: the recorder's) */
+   GLenum types[2];
+   const char *src[2];
+   /* non-NULL: the shader compiled from this, its source then replaced by src[] uncompiled */
+   const char *compiled[2];
+   GLint attrib;               /* "pos"'s glBindAttribLocation, < 0: none */
+   GLint frag_loc, frag_index; /* "color"'s glBindFragDataLocationIndexed, frag_loc < 0: none */
+   const char *xfb[2];
+   GLsizei num_xfb;
+   GLenum xfb_mode;
+   bool separable, retrievable;
+};
+
+static struct link_case
+base_case(void)
+{
+   return (struct link_case){
+      .api = FE_API_GL_CORE,
+      .major = 3,
+      .minor = 3,
+      .types = {GL_VERTEX_SHADER, GL_FRAGMENT_SHADER},
+      .src = {vs_src, fs_src},
+      .attrib = 1,
+      .frag_loc = 0,
+      .xfb = {"v_a", "v_b"},
+      .num_xfb = 2,
+      .xfb_mode = GL_INTERLEAVED_ATTRIBS,
+   };
+}
+
+struct outcome {
+   unsigned links, compiles; /* glsl_link and glsl_compile_shader* calls */
+   GLint status, loc_a, loc_b, retrievable;
+   uint64_t input; /* fake_glsl_link_input when it linked */
+};
+
+static struct outcome
+link_case(const struct link_case *c, const struct fake_program *fp)
+{
+   const struct mgp_caps saved = fake_caps;
+   if (c->caps)
+      c->caps(&fake_caps);
+   struct fe_test_env e = {0};
+   struct fe_surface_format f = {8, 8, 8, 8, 24, 8, 0, 0};
+   CHECK(fe_surface_create_pbuffer(&f, 16, 16, &e.surf) == FE_OK);
+   const struct fe_context_desc d = {
+      .api = c->api, .major = c->major, .minor = c->minor, .format = f};
+   CHECK(fe_context_create(&d, NULL, &e.ctx) == FE_OK);
+   CHECK(fe_make_current(e.ctx, e.surf, e.surf) == FE_OK);
+   fake_glsl_next(fp);
+   struct outcome o = {0};
+   const unsigned links = fake_glsl_links, compiles = fake_glsl_compiles;
+   const GLuint prog = mgl_glCreateProgram();
+   for (int i = 0; i < 2; i++) {
+      const GLuint sh = mgl_glCreateShader(c->types[i]);
+      mgl_glShaderSource(sh, 1, c->compiled[i] ? &c->compiled[i] : &c->src[i], NULL);
+      mgl_glCompileShader(sh);
+      if (c->compiled[i])
+         mgl_glShaderSource(sh, 1, &c->src[i], NULL);
+      mgl_glAttachShader(prog, sh);
+      mgl_glDeleteShader(sh);
+   }
+   if (c->attrib >= 0)
+      mgl_glBindAttribLocation(prog, (GLuint)c->attrib, "pos");
+   if (c->frag_loc >= 0)
+      mgl_glBindFragDataLocationIndexed(prog, (GLuint)c->frag_loc, (GLuint)c->frag_index, "color");
+   if (c->num_xfb)
+      mgl_glTransformFeedbackVaryings(prog, c->num_xfb, c->xfb, c->xfb_mode);
+   if (c->separable)
+      mgl_glProgramParameteri(prog, GL_PROGRAM_SEPARABLE, GL_TRUE);
+   if (c->retrievable)
+      mgl_glProgramParameteri(prog, GL_PROGRAM_BINARY_RETRIEVABLE_HINT, GL_TRUE);
+   CHECK_ERR(GL_NO_ERROR);
+   fake_glsl_link_input = 0;
+   mgl_glLinkProgram(prog);
+   o.links = fake_glsl_links - links;
+   o.compiles = fake_glsl_compiles - compiles;
+   o.input = fake_glsl_link_input;
+   mgl_glGetProgramiv(prog, GL_LINK_STATUS, &o.status);
+   if (c->api != FE_API_GLES || c->major >= 3) /* not an ES 2.0 query */
+      mgl_glGetProgramiv(prog, GL_PROGRAM_BINARY_RETRIEVABLE_HINT, &o.retrievable);
+   o.loc_a = mgl_glGetUniformLocation(prog, "a");
+   o.loc_b = mgl_glGetUniformLocation(prog, "b");
+   CHECK_ERR(GL_NO_ERROR);
+   env_finish(&e);
+   fake_caps = saved;
+   return o;
+}
+
+enum expect {
+   MISS,      /* another key: linked, and the link saw another input */
+   MISS_KEPT, /* another key though the fake's link sees the same input (compile-only state,
+                * the device the binary was made for) */
+   HIT,       /* the same key: the input changes nothing linked */
+};
+
+/* Links base (a miss, stored), base again (a hit) and changed, each in a fresh context and a
+ * cache directory of the case's own, and checks changed's lookup gives what expect says;
+ * returns changed's outcome. */
+static struct outcome
+check_input(const char *root, const char *what, const struct link_case *base,
+            const struct link_case *changed, enum expect expect)
+{
+   const int failures = fe_test_failures;
+   char dir[256];
+   snprintf(dir, sizeof(dir), "%s/%s", root, what);
+   setenv("MGL_SHADER_CACHE_DIR", dir, 1);
+   const struct outcome a = link_case(base, &prog_a);
+   CHECK_EQ(a.status, GL_TRUE);
+   CHECK_EQ(a.links, 1);
+   CHECK(a.loc_a >= 0);
+   const struct outcome again = link_case(base, &prog_b);
+   CHECK_EQ(again.links, 0);
+   CHECK_EQ(again.compiles, 0);
+   CHECK_EQ(again.loc_a, a.loc_a);
+   struct fe_program_cache_counts c0, c;
+   fe_program_cache_counts(&c0);
+   const struct outcome o = link_case(changed, &prog_b);
+   fe_program_cache_counts(&c);
+   CHECK_EQ(o.status, GL_TRUE);
+   CHECK_EQ(o.retrievable, changed->retrievable);
+   if (expect == HIT) {
+      CHECK_EQ(o.links, 0);
+      CHECK_EQ(c.hits, c0.hits + 1);
+      CHECK_EQ(o.loc_a, a.loc_a);
+   } else {
+      CHECK_EQ(o.links, 1);
+      CHECK_EQ(c.misses, c0.misses + 1);
+      CHECK_EQ(c.hits, c0.hits);
+      /* the changed link's own program, not the one stored for base */
+      CHECK(o.loc_b >= 0 && o.loc_a < 0);
+      if (expect == MISS)
+         CHECK(o.input != a.input);
+      else
+         CHECK_EQ(o.input, a.input);
+   }
+   if (fe_test_failures != failures)
+      fprintf(stderr, "program cache key input \"%s\": %s expected\n", what,
+              expect == HIT ? "a hit" : "a miss");
+   return o;
+}
+
+static void
+caps_viewport_array(struct mgp_caps *caps)
+{
+   caps->cap_bits |= MGP_CAP_VIEWPORT_ARRAY;
+}
+
+/* ARB_viewport_array withheld by the call alone (GLSL_DENY_VIEWPORT_ARRAY; cap_bits unchanged) */
+static void
+caps_no_set_viewports(struct mgp_caps *caps)
+{
+   caps_viewport_array(caps);
+   caps->call_mask[MGP_CALL_set_viewports / 64] &= ~(1ull << (MGP_CALL_set_viewports % 64));
+}
+
+static void
+caps_xfb_objects(struct mgp_caps *caps)
+{
+   caps->cap_bits |= MGP_CAP_TRANSFORM_FEEDBACK | MGP_CAP_XFB_OBJECTS;
+}
+
+/* ARB_transform_feedback3's names withheld by the call alone (fe_xfb_draw_offered) */
+static void
+caps_no_draw_stream_output(struct mgp_caps *caps)
+{
+   caps_xfb_objects(caps);
+   caps->call_mask[MGP_CALL_draw_stream_output / 64] &=
+      ~(1ull << (MGP_CALL_draw_stream_output % 64));
+}
+
+static void
+caps_varying_components(struct mgp_caps *caps)
+{
+   caps->max_varying_components = 124;
+}
+
+static void
+caps_stage_io(struct mgp_caps *caps)
+{
+   caps->stage_io_components[0] = 68;
+}
+
+static void
+caps_compute_invocations(struct mgp_caps *caps)
+{
+   caps->max_compute_work_group_invocations = 512;
+}
+
+static void
+caps_renderer(struct mgp_caps *caps)
+{
+   snprintf((char *)caps->renderer, sizeof(caps->renderer), "Fake: another recorder");
+}
+
+static void
+key_inputs(const char *root)
+{
+   struct link_case base = base_case(), c;
+
+   /* each attached shader: its stage (the same sources, the second a geometry shader) */
+   c = base;
+   c.types[1] = GL_GEOMETRY_SHADER;
+   check_input(root, "stage", &base, &c, MISS);
+   /* ... its source */
+   c = base;
+   c.src[1] = "#version 330 core\nvoid main() { }\n";
+   check_input(root, "source", &base, &c, MISS);
+   /* ... and what its compile left: GLSL ES or not (compiled from a GLSL ES source, then given
+    * base's source uncompiled: the link reads that source as GLSL ES) */
+   c = base;
+   c.compiled[0] = c.compiled[1] = "#version 300 es\nvoid main() {}\n";
+   check_input(root, "es", &base, &c, MISS);
+
+   /* the program's state at the link */
+   c = base;
+   c.attrib = 2;
+   check_input(root, "attrib-location", &base, &c, MISS);
+   c = base;
+   c.frag_loc = 1;
+   check_input(root, "frag-data-location", &base, &c, MISS);
+   c = base;
+   c.frag_index = 1;
+   check_input(root, "frag-data-index", &base, &c, MISS);
+   c = base;
+   c.xfb[1] = "v_c";
+   check_input(root, "xfb-varyings", &base, &c, MISS);
+   c = base;
+   c.xfb_mode = GL_SEPARATE_ATTRIBS;
+   check_input(root, "xfb-mode", &base, &c, MISS);
+   c = base;
+   c.separable = true;
+   check_input(root, "separable", &base, &c, MISS);
+   /* a hint only: the program is the same, the query answers the new value */
+   c = base;
+   c.retrievable = true;
+   check_input(root, "retrievable-hint", &base, &c, HIT);
+
+   /* the context: compatibility profile (the link adds conventional attributes, fixed-function
+    * stages) and OpenGL ES (GLSL ES, ES rules) */
+   c = base;
+   c.api = FE_API_GL_COMPAT;
+   check_input(root, "profile", &base, &c, MISS);
+   struct link_case es_base = base;
+   es_base.major = 3, es_base.minor = 0;
+   es_base.frag_loc = -1; /* ES 3.0 has no glBindFragDataLocation */
+   c = es_base;
+   c.api = FE_API_GLES;
+   check_input(root, "es-context", &es_base, &c, MISS);
+   /* its version (ES 2.0 against 3.0: a desktop context is the highest the device meets): the
+    * link reads it only through the GLSL extensions denied (below); kept */
+   es_base.num_xfb = 0; /* ES 2.0 has no transform feedback */
+   c = es_base;
+   c.api = es_base.api = FE_API_GLES;
+   c.major = 2;
+   check_input(root, "version", &es_base, &c, MISS_KEPT);
+
+   /* the device as the link sees it: a GLSL extension denied, the varying limits, the
+    * transform feedback names offered */
+   base.caps = caps_viewport_array;
+   c = base;
+   c.caps = caps_no_set_viewports;
+   check_input(root, "deny", &base, &c, MISS);
+   base.caps = NULL;
+   c = base;
+   c.caps = caps_varying_components;
+   check_input(root, "varying-components", &base, &c, MISS);
+   c = base;
+   c.caps = caps_stage_io;
+   check_input(root, "stage-io-components", &base, &c, MISS);
+   base.caps = caps_xfb_objects;
+   c = base;
+   c.caps = caps_no_draw_stream_output;
+   check_input(root, "xfb-special-names", &base, &c, MISS);
+   base.caps = NULL;
+   /* glCompileShader's limits, which the link does not read: the compile's own key (both
+    * shaders compile again) */
+   c = base;
+   c.caps = caps_compute_invocations;
+   CHECK_EQ(check_input(root, "compile-limits", &base, &c, MISS_KEPT).compiles, 2);
+   /* the device the binary is made for */
+   c = base;
+   c.caps = caps_renderer;
+   check_input(root, "device", &base, &c, MISS_KEPT);
+}
 
 int
 main(void)
@@ -190,6 +486,9 @@ main(void)
    fe_program_cache_counts(&c);
    CHECK_EQ(c.hits + c.misses + c.stored, c0.hits + c0.misses + c0.stored);
    env_finish(&e);
+
+   unsetenv("MGL_SHADER_CACHE");
+   key_inputs(dir);
 
    char cmd[256];
    snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);

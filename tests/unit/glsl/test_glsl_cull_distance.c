@@ -133,8 +133,8 @@ main(void)
          "a denied `require` compiled");
    CHECK(!compiles(GLSL_STAGE_FRAGMENT, deny, fs_macro, NULL, "denied macro"),
          "GL_ARB_cull_distance is defined where denied");
-   CHECK(!compiles(GLSL_STAGE_VERTEX, deny, vs450, "gl_CullDistance needs GL_ARB_cull_distance",
-                   "denied 4.50"),
+   CHECK(!compiles(GLSL_STAGE_VERTEX, deny, vs450,
+                   "GL_ARB_cull_distance (GL_EXT_clip_cull_distance in OpenGL ES)", "denied 4.50"),
          "a 4.50 gl_CullDistance compiled where denied");
    CHECK(compiles(GLSL_STAGE_VERTEX, 0, vs450, NULL, "4.50"), "a 4.50 gl_CullDistance fails");
    return t_finish("unit.glsl.cull_distance");
