@@ -601,3 +601,191 @@ sc_tess_no_tcs_uniform(void)
    gl.DeleteProgram(p);
    (void)me;
 }
+
+/* A geometry stage after the evaluation stage reads gl_in[] as the evaluation stage wrote it
+ * (GL 4.6 11.3.4.5): its gl_ClipDistance and gl_CullDistance of the evaluation stage's sizes,
+ * whatever the vertex stage writes. Each program tessellates the patch into 3 x 3 points; the
+ * evaluation stage writes gl_ClipDistance[2] (element 0 -1 in the column u = 1, element 1
+ * 0.25 + u) and, with ARB_cull_distance, gl_CullDistance[1] (-0.5 in the row v = 1); the
+ * geometry stage checks each element exactly (red where one is wrong) and writes them on, with
+ * GL_CLIP_DISTANCE0 and 1 on: the 2 x 2 points of u, v < 1 green, the others clipped (the
+ * column) or culled (the row; only clipped without cull distances). One program's vertex stage
+ * writes no distances; another's writes gl_ClipDistance[3], which its control stage checks and
+ * copies to its gl_out and its evaluation stage checks in gl_in[] (sizes unlike the evaluation
+ * stage's own outputs). */
+static const char *VS_PLAIN = "#version 150 core\n"
+                              "in vec2 a_pos;\n"
+                              "void main() { gl_Position = vec4(a_pos, 0.0, 1.0); }\n";
+
+static const char *VS_CLIP3 = "#version 150 core\n"
+                              "in vec2 a_pos;\n"
+                              "out float gl_ClipDistance[3];\n"
+                              "void main() {\n"
+                              "  gl_Position = vec4(a_pos, 0.0, 1.0);\n"
+                              "  gl_ClipDistance[0] = float(4 * gl_VertexID) + 0.5;\n"
+                              "  gl_ClipDistance[1] = float(4 * gl_VertexID + 1) + 0.5;\n"
+                              "  gl_ClipDistance[2] = float(4 * gl_VertexID + 2) + 0.5;\n"
+                              "}\n";
+
+#define TCS_GS_HEAD                                                                                \
+   "#version 150 core\n"                                                                           \
+   "#extension GL_ARB_tessellation_shader : require\n"                                             \
+   "layout(vertices = 4) out;\n"                                                                   \
+   "out float c_ok[];\n"                                                                           \
+   "void levels() {\n"                                                                             \
+   "  for (int i = 0; i < 4; i++) gl_TessLevelOuter[i] = 2.0;\n"                                   \
+   "  gl_TessLevelInner[0] = 2.0;\n"                                                               \
+   "  gl_TessLevelInner[1] = 2.0;\n"                                                               \
+   "}\n"
+
+static const char *TCS_PLAIN =
+   TCS_GS_HEAD "void main() {\n"
+               "  c_ok[gl_InvocationID] = 1.0;\n"
+               "  gl_out[gl_InvocationID].gl_Position = gl_in[gl_InvocationID].gl_Position;\n"
+               "  levels();\n"
+               "}\n";
+
+static const char *TCS_CLIP3 =
+   TCS_GS_HEAD "void main() {\n"
+               "  int v = gl_InvocationID;\n"
+               "  c_ok[gl_InvocationID] = gl_in[v].gl_ClipDistance[0] == float(4 * v) + 0.5 &&\n"
+               "            gl_in[v].gl_ClipDistance[1] == float(4 * v + 1) + 0.5 &&\n"
+               "            gl_in[v].gl_ClipDistance[2] == float(4 * v + 2) + 0.5 ? 1.0 : 0.0;\n"
+               "  gl_out[gl_InvocationID].gl_Position = gl_in[v].gl_Position;\n"
+               "  gl_out[gl_InvocationID].gl_ClipDistance[0] = gl_in[v].gl_ClipDistance[0];\n"
+               "  gl_out[gl_InvocationID].gl_ClipDistance[1] = gl_in[v].gl_ClipDistance[1];\n"
+               "  gl_out[gl_InvocationID].gl_ClipDistance[2] = gl_in[v].gl_ClipDistance[2];\n"
+               "  levels();\n"
+               "}\n";
+
+/* EXT: the #extension lines; READ: what the evaluation stage checks beside c_ok; CULL: its
+ * gl_CullDistance declaration and write */
+#define TES_GS(EXT, READ, CULL_DECL, CULL)                                                         \
+   "#version 150 core\n"                                                                           \
+   "#extension GL_ARB_tessellation_shader : require\n" EXT                                         \
+   "layout(quads, equal_spacing, cw, point_mode) in;\n"                                            \
+   "in float c_ok[];\n"                                                                            \
+   "out vec2 t_uv;\n"                                                                              \
+   "out float t_ok;\n"                                                                             \
+   "out float gl_ClipDistance[2];\n" CULL_DECL "void main() {\n"                                   \
+   "  float u = gl_TessCoord.x, v = gl_TessCoord.y;\n"                                             \
+   "  vec4 p = mix(mix(gl_in[0].gl_Position, gl_in[1].gl_Position, u),\n"                          \
+   "               mix(gl_in[3].gl_Position, gl_in[2].gl_Position, u), v);\n"                      \
+   "  gl_Position = vec4((p.xy + 0.5) / 32.0 - 1.0, 0.0, 1.0);\n"                                  \
+   "  bool ok = true;\n"                                                                           \
+   "  for (int k = 0; k < 4; k++) {\n"                                                             \
+   "    ok = ok && c_ok[k] == 1.0;\n" READ "  }\n"                                                 \
+   "  t_uv = vec2(u, v);\n"                                                                        \
+   "  t_ok = ok ? 1.0 : 0.0;\n"                                                                    \
+   "  gl_ClipDistance[0] = u < 0.75 ? 1.0 : -1.0;\n"                                               \
+   "  gl_ClipDistance[1] = 0.25 + u;\n" CULL "}\n"
+
+#define CULL_EXT "#extension GL_ARB_cull_distance : require\n"
+#define TES_READ_CLIP3                                                                             \
+   "    ok = ok && gl_in[k].gl_ClipDistance[0] == float(4 * k) + 0.5 &&\n"                         \
+   "         gl_in[k].gl_ClipDistance[1] == float(4 * k + 1) + 0.5 &&\n"                           \
+   "         gl_in[k].gl_ClipDistance[2] == float(4 * k + 2) + 0.5;\n"
+#define TES_CULL_DECL "out float gl_CullDistance[1];\n"
+#define TES_CULL "  gl_CullDistance[0] = v < 0.75 ? 0.5 : -0.5;\n"
+
+static const char *TES_GS_CLIP = TES_GS("", "", "", "");
+static const char *TES_GS_CULL = TES_GS(CULL_EXT, "", TES_CULL_DECL, TES_CULL);
+static const char *TES_GS_CLIP3_CULL = TES_GS(CULL_EXT, TES_READ_CLIP3, TES_CULL_DECL, TES_CULL);
+
+#define GS_DISTANCES(EXT, CULL_DECL, CULL_CHECK, CULL)                                             \
+   "#version 150 core\n" EXT "layout(points) in;\n"                                                \
+   "layout(points, max_vertices = 1) out;\n"                                                       \
+   "in vec2 t_uv[];\n"                                                                             \
+   "in float t_ok[];\n"                                                                            \
+   "out vec4 g_color;\n"                                                                           \
+   "out float gl_ClipDistance[2];\n" CULL_DECL "void main() {\n"                                   \
+   "  float u = t_uv[0].x, v = t_uv[0].y;\n"                                                       \
+   "  bool ok = t_ok[0] == 1.0 &&\n"                                                               \
+   "            gl_in[0].gl_ClipDistance[0] == (u < 0.75 ? 1.0 : -1.0) &&\n"                       \
+   "            gl_in[0].gl_ClipDistance[1] == 0.25 + u;\n" CULL_CHECK                             \
+   "  g_color = ok ? vec4(0.0, 1.0, 0.4, 1.0) : vec4(1.0, 0.0, 0.0, 1.0);\n"                       \
+   "  gl_Position = gl_in[0].gl_Position;\n"                                                       \
+   "  gl_ClipDistance[0] = gl_in[0].gl_ClipDistance[0];\n"                                         \
+   "  gl_ClipDistance[1] = gl_in[0].gl_ClipDistance[1];\n" CULL "  EmitVertex();\n"                \
+   "}\n"
+
+static const char *GS_CLIP = GS_DISTANCES("", "", "", "");
+static const char *GS_CULL =
+   GS_DISTANCES(CULL_EXT, "out float gl_CullDistance[1];\n",
+                "  ok = ok && gl_in[0].gl_CullDistance[0] == (v < 0.75 ? 0.5 : -0.5);\n",
+                "  gl_CullDistance[0] = gl_in[0].gl_CullDistance[0];\n");
+
+static const char *FS_GS_COLOR = "#version 150 core\n"
+                                 "in vec4 g_color;\n"
+                                 "out vec4 o_color;\n"
+                                 "void main() { o_color = g_color; }\n";
+
+void
+sc_tess_gs_distances(void)
+{
+   if (!tess_offered())
+      return;
+   const struct {
+      const char *vs, *tcs, *tes, *gs, *what;
+      bool cull;
+   } cases[] = {
+      {VS_PLAIN, TCS_PLAIN, TES_GS_CLIP, GS_CLIP,
+       "TES -> GS gl_ClipDistance[2], none from the VS: 2 x 2 points", false},
+      {VS_PLAIN, TCS_PLAIN, TES_GS_CULL, GS_CULL,
+       "TES -> GS gl_ClipDistance[2] and gl_CullDistance[1], none from the VS: 2 x 2 points", true},
+      {VS_CLIP3, TCS_CLIP3, TES_GS_CLIP3_CULL, GS_CULL,
+       "VS gl_ClipDistance[3] to the TCS and TES, TES -> GS gl_ClipDistance[2] and "
+       "gl_CullDistance[1]: 2 x 2 points",
+       true},
+   };
+   const GLenum types[5] = {GL_VERTEX_SHADER, GL_TESS_CONTROL_SHADER, GL_TESS_EVALUATION_SHADER,
+                            GL_GEOMETRY_SHADER, GL_FRAGMENT_SHADER};
+   const float corners[8] = {8, 8, 56, 8, 56, 56, 8, 56};
+   mesh me = make_mesh(corners, 4);
+   const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f), c = V4(0.0f, 1.0f, 0.4f, 1.0f);
+   glEnable(GL_CLIP_DISTANCE0);
+   glEnable(GL_CLIP_DISTANCE1);
+   for (size_t n = 0; n < sizeof(cases) / sizeof(cases[0]); n++) {
+      if (cases[n].cull && !has_ext("GL_ARB_cull_distance")) {
+         skipped("GL_ARB_cull_distance is not listed: no gl_CullDistance case");
+         continue;
+      }
+      const char *src[5] = {cases[n].vs, cases[n].tcs, cases[n].tes, cases[n].gs, FS_GS_COLOR};
+      GLuint p = gl.CreateProgram();
+      for (int i = 0; i < 5; i++) {
+         GLuint sh = compile(types[i], src[i]);
+         gl.AttachShader(p, sh);
+         gl.DeleteShader(sh);
+      }
+      gl.BindAttribLocation(p, 0, "a_pos");
+      gl.LinkProgram(p);
+      GLint ok = 0;
+      gl.GetProgramiv(p, GL_LINK_STATUS, &ok);
+      check_gl_error("VS + TCS + TES + GS + FS link");
+      if (!ok) {
+         char log[4096] = "";
+         gl.GetProgramInfoLog(p, sizeof log, NULL, log);
+         fail("%s: VS + TCS + TES + GS + FS did not link:\n%s", cases[n].what, log);
+         gl.DeleteProgram(p);
+         continue;
+      }
+      gl.UseProgram(p);
+      gl.PatchParameteri(GL_PATCH_VERTICES, 4);
+      clear_to(bg);
+      glDrawArrays(GL_PATCHES, 0, 4);
+      check_gl_error("glDrawArrays(GL_PATCHES) through a geometry stage");
+      model m;
+      model_init(&m, bg);
+      for (int j = 0; j <= 2; j++)
+         for (int i = 0; i <= 2; i++) {
+            const int x = 8 + 24 * i, y = 8 + 24 * j;
+            if (i < 2 && (j < 2 || !cases[n].cull))
+               model_rect(&m, x, y, x + 1, y + 1, to8(c));
+         }
+      check_frame(cases[n].what, &m);
+      gl.DeleteProgram(p);
+   }
+   glDisable(GL_CLIP_DISTANCE0);
+   glDisable(GL_CLIP_DISTANCE1);
+   (void)me;
+}

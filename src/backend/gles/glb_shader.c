@@ -33,6 +33,16 @@ struct translate {
    unsigned per_vertex_clip;
    unsigned per_vertex_cull;   /* and gl_CullDistance's, where the stage writes it (0: none) */
    bool per_vertex_point_size; /* the block has gl_PointSize */
+   /* an evaluation stage feeding a geometry stage: the sizes of gl_ClipDistance and
+    * gl_CullDistance in the gl_PerVertex output block it redeclares (0: none;
+    * tess_eval_out_per_vertex), which the geometry stage's gl_in takes as it takes the vertex
+    * stage's without tessellation; and whether the block has gl_PointSize */
+   unsigned feed_clip, feed_cull;
+   bool feed_point_size;
+   /* an evaluation or geometry stage writing gl_CullDistance whose redeclared gl_in has more
+    * clip distances than it writes: the gl_ClipDistance it writes (clip_written, 0: none) is
+    * declared of gl_in's size (clip_padded; clip_padding) */
+   unsigned clip_written, clip_padded;
    /* a control stage: the sizes of gl_ClipDistance and gl_CullDistance its gl_out block declares
     * (0: none), which the evaluation stage's redeclared gl_in repeats (tess_eval_per_vertex) */
    unsigned out_clip, out_cull;
@@ -785,6 +795,128 @@ emits_triangles(spvc_compiler comp)
    return triangles;
 }
 
+/* The literal size of the array a stage writes as the built-in output b (0: not written, or of
+ * no literal size); the active built-ins updated before. */
+static unsigned
+output_array_size(spvc_compiler comp, spvc_resources res, SpvBuiltIn b)
+{
+   const spvc_reflected_builtin_resource *list = NULL;
+   size_t count = 0;
+   if (!spvc_compiler_has_active_builtin(comp, b, SpvStorageClassOutput) ||
+       spvc_resources_get_builtin_resource_list_for_type(
+          res, SPVC_BUILTIN_RESOURCE_TYPE_STAGE_OUTPUT, &list, &count) != SPVC_SUCCESS)
+      return 0;
+   for (size_t i = 0; i < count; i++) {
+      if (list[i].builtin != b)
+         continue;
+      const spvc_type ty = spvc_compiler_get_type_handle(comp, list[i].value_type_id);
+      if (spvc_type_get_num_array_dimensions(ty) == 1 &&
+          spvc_type_array_dimension_is_literal(ty, 0))
+         return (unsigned)spvc_type_get_array_dimension(ty, 0);
+   }
+   return 0;
+}
+
+/* The sizes of the gl_ClipDistance and gl_CullDistance a stage writes (0: not written), for
+ * the gl_PerVertex output block it redeclares (per_vertex_block); false where it writes
+ * neither, a written array's size is not found, or it writes gl_PointSize and the block is to
+ * have none (point_size false): the stage then keeps ESSL's own declarations. */
+static bool
+output_distances(spvc_compiler comp, spvc_resources res, bool point_size, unsigned *clip_size,
+                 unsigned *cull_size)
+{
+   spvc_compiler_update_active_builtins(comp);
+   const bool clip =
+      spvc_compiler_has_active_builtin(comp, SpvBuiltInClipDistance, SpvStorageClassOutput);
+   const bool cull =
+      spvc_compiler_has_active_builtin(comp, SpvBuiltInCullDistance, SpvStorageClassOutput);
+   if (!clip && !cull)
+      return false;
+   const bool size_written =
+      spvc_compiler_has_active_builtin(comp, SpvBuiltInPointSize, SpvStorageClassOutput);
+   if (size_written && !point_size)
+      return false;
+   *clip_size = output_array_size(comp, res, SpvBuiltInClipDistance);
+   *cull_size = output_array_size(comp, res, SpvBuiltInCullDistance);
+   return (!clip || *clip_size) && (!cull || *cull_size);
+}
+
+/* Mesa's GLSL lowering (22.3) packs a stage's gl_ClipDistance and gl_CullDistance into one
+ * array, the cull distances after as many clip distances as the larger of its input's and its
+ * output's gl_ClipDistance, while the stage after it (or the rasterizer) looks for them after
+ * the output's own: behind a redeclared gl_in of more clip distances than the stage writes,
+ * its cull distances were read as 0 (never culled). Such a stage (evaluation, geometry)
+ * declares its gl_ClipDistance output of gl_in's size; the elements past its own are 0 in the
+ * last pre-rasterization stage (never clipped; GL leaves a plane enabled but not written
+ * undefined), unwritten in an evaluation stage's output block, whose geometry stage's gl_in
+ * has them too (so its own gl_ClipDistance output is padded alike). */
+static void
+clip_padding(spvc_compiler comp, spvc_resources res, bool last_pre_raster, struct translate *t)
+{
+   spvc_compiler_update_active_builtins(comp);
+   if (!t->per_vertex_clip ||
+       !spvc_compiler_has_active_builtin(comp, SpvBuiltInCullDistance, SpvStorageClassOutput))
+      return;
+   const unsigned written = output_array_size(comp, res, SpvBuiltInClipDistance);
+   if (written >= t->per_vertex_clip || t->per_vertex_clip > 8)
+      return;
+   t->clip_written = written;
+   t->clip_padded = t->per_vertex_clip;
+   if (t->feed_clip || t->feed_cull)
+      t->feed_clip = t->clip_padded;
+   if (!last_pre_raster)
+      return;
+   size_t n = strlen(t->clip_zero);
+   for (unsigned i = written; i < t->clip_padded; i++)
+      n += (size_t)snprintf(t->clip_zero + n, sizeof(t->clip_zero) - n,
+                            "gl_ClipDistance[%u] = 0.0; ", i);
+}
+
+/* The last pre-rasterization stage's ESSL with its gl_ClipDistance output of clip_padding's
+ * size, declared where it writes none (before its gl_CullDistance) (malloc'd; NULL: out of
+ * memory, or no such declaration). */
+static char *
+clip_output_padded(const char *src, const struct translate *t)
+{
+   char from[48], to[48];
+   snprintf(to, sizeof(to), "out float gl_ClipDistance[%u];\n", t->clip_padded);
+   if (t->clip_written)
+      snprintf(from, sizeof(from), "out float gl_ClipDistance[%u];\n", t->clip_written);
+   else
+      snprintf(from, sizeof(from), "out float gl_CullDistance[");
+   const char *at = strstr(src, from);
+   if (!at || (at > src && at[-1] != '\n'))
+      return NULL;
+   const char *after = t->clip_written ? at + strlen(from) : at;
+   /* a copy of a whole array into it (SPIRV-Cross's, in a geometry stage's EmitVertex) copies
+    * the elements written, one by one: ESSL assigns only arrays of one size */
+   static const char copy[] = "    gl_ClipDistance = ";
+   size_t grow = 0; /* each copy's elements: at most 32 characters each beside the name */
+   for (const char *c = strstr(after, copy); c; c = strstr(c + 1, copy))
+      grow += t->clip_written * (32 + strcspn(c + strlen(copy), ";"));
+   const size_t len = strlen(src) + strlen(to) + grow + 1;
+   char *out = malloc(len);
+   if (!out)
+      return NULL;
+   size_t n = (size_t)snprintf(out, len, "%.*s%s", (int)(at - src), src, to);
+   for (const char *c = strstr(after, copy); c; c = strstr(after, copy)) {
+      const char *name = c + strlen(copy), *end = name;
+      while (isalnum((unsigned char)*end) || *end == '_')
+         end++;
+      if (end == name || strncmp(end, ";\n", 2)) {
+         free(out);
+         return NULL;
+      }
+      n += (size_t)snprintf(out + n, len - n, "%.*s   ", (int)(c - after), after);
+      for (unsigned i = 0; i < t->clip_written; i++)
+         n += (size_t)snprintf(out + n, len - n, " gl_ClipDistance[%u] = %.*s[%u];", i,
+                               (int)(end - name), name, i);
+      after = end + 1;
+   }
+   snprintf(out + n, len - n, "%s", after);
+   return out;
+}
+
 /* A vertex stage that feeds a geometry stage and writes gl_ClipDistance or gl_CullDistance
  * redeclares its gl_PerVertex output block with the client's sizes, and the geometry stage its
  * gl_in the same way (per_vertex_block): ESSL declares gl_in[].gl_ClipDistance and
@@ -801,38 +933,8 @@ static void
 vertex_per_vertex(struct glb_screen *scr, spvc_compiler comp, spvc_resources res,
                   struct translate *t)
 {
-   spvc_compiler_update_active_builtins(comp);
-   const bool clip =
-      spvc_compiler_has_active_builtin(comp, SpvBuiltInClipDistance, SpvStorageClassOutput);
-   const bool cull =
-      spvc_compiler_has_active_builtin(comp, SpvBuiltInCullDistance, SpvStorageClassOutput);
-   if (!clip && !cull)
-      return;
-   const bool size_written =
-      spvc_compiler_has_active_builtin(comp, SpvBuiltInPointSize, SpvStorageClassOutput);
-   if (size_written && !scr->ext_geometry_point_size)
-      return;
-   const spvc_reflected_builtin_resource *list = NULL;
-   size_t count = 0;
-   if (spvc_resources_get_builtin_resource_list_for_type(
-          res, SPVC_BUILTIN_RESOURCE_TYPE_STAGE_OUTPUT, &list, &count) != SPVC_SUCCESS)
-      return;
-   unsigned clip_size = 0, cull_size = 0;
-   for (size_t i = 0; i < count; i++) {
-      if ((list[i].builtin != SpvBuiltInClipDistance || !clip) &&
-          (list[i].builtin != SpvBuiltInCullDistance || !cull))
-         continue;
-      const spvc_type ty = spvc_compiler_get_type_handle(comp, list[i].value_type_id);
-      const unsigned dims = spvc_type_get_num_array_dimensions(ty);
-      if (dims != 1 || !spvc_type_array_dimension_is_literal(ty, 0))
-         continue;
-      if (list[i].builtin == SpvBuiltInClipDistance)
-         clip_size = (unsigned)spvc_type_get_array_dimension(ty, 0);
-      else
-         cull_size = (unsigned)spvc_type_get_array_dimension(ty, 0);
-   }
-   /* a written array whose size is not found keeps ESSL's own declarations */
-   if ((clip && !clip_size) || (cull && !cull_size))
+   unsigned clip_size, cull_size;
+   if (!output_distances(comp, res, scr->ext_geometry_point_size, &clip_size, &cull_size))
       return;
    t->per_vertex_clip = clip_size;
    t->per_vertex_cull = cull_size;
@@ -842,33 +944,53 @@ vertex_per_vertex(struct glb_screen *scr, spvc_compiler comp, spvc_resources res
       spvc_compiler_require_extension(comp, "GL_EXT_shader_io_blocks");
 }
 
-/* The stage's ESSL with gl_PerVertex redeclared as vertex_per_vertex says: a vertex stage's
- * output block in place of SPIRV-Cross's gl_ClipDistance (its gl_CullDistance dropped, a member
- * now), or of its gl_CullDistance where it writes no clip distances, a geometry or tessellation
- * stage's gl_in after the #version and #extension lines (malloc'd; NULL: out of memory, or no
- * such declaration). */
+/* An evaluation stage feeding a geometry stage redeclares its gl_PerVertex output block as
+ * vertex_per_vertex does a vertex stage's, and the geometry stage's gl_in takes it, not the
+ * vertex stage's (whose distances, of other sizes or none, stop at the control stage). The
+ * block has gl_PointSize where both stages may name it (EXT_tessellation_point_size and
+ * EXT_geometry_point_size). */
+static void
+tess_eval_out_per_vertex(struct glb_screen *scr, spvc_compiler comp, spvc_resources res,
+                         struct translate *t)
+{
+   const bool point_size = scr->ext_geometry_point_size && scr->ext_tess_point_size;
+   unsigned clip_size, cull_size;
+   if (!output_distances(comp, res, point_size, &clip_size, &cull_size))
+      return;
+   t->feed_clip = clip_size;
+   t->feed_cull = cull_size;
+   t->feed_point_size = point_size;
+   if (scr->essl_version < 320)
+      spvc_compiler_require_extension(comp, "GL_EXT_shader_io_blocks");
+}
+
+/* The stage's ESSL with a gl_PerVertex block redeclared of the sizes given (clip_size,
+ * cull_size: 0 none; point_size: with gl_PointSize): an output block (out) in place of SPIRV-Cross's
+ * gl_ClipDistance of clip_var elements (its gl_CullDistance dropped, a member now), or of its
+ * gl_CullDistance where the stage writes no clip distances (clip_var 0); an input block gl_in[]
+ * after the #version and #extension lines (malloc'd; NULL: out of memory, or no such
+ * declaration). */
 static char *
-per_vertex_block(const char *src, unsigned stage, const struct translate *t)
+per_vertex_block(const char *src, bool out_block, unsigned clip_var, unsigned clip_size,
+                 unsigned cull_size, bool point_size)
 {
    char block[256], clip_member[48] = "", clip[48], cull_member[48] = "", cull[48];
-   const bool gs = stage == MGP_SHADER_STAGE_GEOMETRY || stage == MGP_SHADER_STAGE_TESS_CTRL ||
-                   stage == MGP_SHADER_STAGE_TESS_EVAL;
-   if (t->per_vertex_clip)
+   if (clip_size)
       snprintf(clip_member, sizeof(clip_member), "    highp float gl_ClipDistance[%u];\n",
-               t->per_vertex_clip);
-   if (t->per_vertex_cull)
+               clip_size);
+   if (cull_size)
       snprintf(cull_member, sizeof(cull_member), "    highp float gl_CullDistance[%u];\n",
-               t->per_vertex_cull);
+               cull_size);
    const int n = snprintf(
       block, sizeof(block), "%s gl_PerVertex\n{\n    highp vec4 gl_Position;\n%s%s%s}%s;\n",
-      gs ? "in" : "out", t->per_vertex_point_size ? "    highp float gl_PointSize;\n" : "",
-      clip_member, cull_member, gs ? " gl_in[]" : "");
-   snprintf(clip, sizeof(clip), "out float gl_ClipDistance[%u];\n", t->per_vertex_clip);
-   snprintf(cull, sizeof(cull), "out float gl_CullDistance[%u];\n", t->per_vertex_cull);
+      out_block ? "out" : "in", point_size ? "    highp float gl_PointSize;\n" : "", clip_member,
+      cull_member, out_block ? "" : " gl_in[]");
+   snprintf(clip, sizeof(clip), "out float gl_ClipDistance[%u];\n", clip_var);
+   snprintf(cull, sizeof(cull), "out float gl_CullDistance[%u];\n", cull_size);
    if (n < 0 || (size_t)n >= sizeof(block))
       return NULL;
    const char *at = src, *after = NULL;
-   if (gs) {
+   if (!out_block) {
       while (!strncmp(at, "#version", 8) || !strncmp(at, "#extension", 10)) {
          const char *nl = strchr(at, '\n');
          if (!nl)
@@ -878,7 +1000,7 @@ per_vertex_block(const char *src, unsigned stage, const struct translate *t)
       after = at;
    } else {
       /* the block in place of the clip distances, else of the cull distances */
-      const char *var = t->per_vertex_clip ? clip : cull;
+      const char *var = clip_var ? clip : cull;
       at = strstr(src, var);
       if (!at || (at > src && at[-1] != '\n'))
          return NULL;
@@ -888,8 +1010,8 @@ per_vertex_block(const char *src, unsigned stage, const struct translate *t)
    char *out = malloc(len);
    if (out)
       snprintf(out, len, "%.*s%s%s", (int)pre, src, block, after);
-   /* the vertex stage's own gl_CullDistance variable goes (the block has it) */
-   const bool both = !gs && t->per_vertex_clip && t->per_vertex_cull;
+   /* the stage's own gl_CullDistance variable goes (the block has it) */
+   const bool both = out_block && clip_var && cull_size;
    char *var = out && both ? strstr(out, cull) : NULL;
    if (out && both && (!var || (var > out && var[-1] != '\n'))) {
       free(out);
@@ -1511,6 +1633,8 @@ translate(struct glb_screen *scr, const struct mgp_span *words, unsigned stage,
       tess_ctrl_out_sizes(comp, res, t);
    if (stage == MGP_SHADER_STAGE_TESS_EVAL)
       tess_eval_per_vertex(scr, comp, res, t);
+   if (stage == MGP_SHADER_STAGE_TESS_EVAL && !last_pre_raster)
+      tess_eval_out_per_vertex(scr, comp, res, t);
    if (stage == MGP_SHADER_STAGE_TESS_CTRL && (t->per_vertex_clip || t->per_vertex_cull) &&
        scr->essl_version < 320)
       spvc_compiler_require_extension(comp, "GL_EXT_shader_io_blocks");
@@ -1518,6 +1642,8 @@ translate(struct glb_screen *scr, const struct mgp_span *words, unsigned stage,
       xfb_layout(comp, res, s);
       clip_enables_code(comp, res, t);
    }
+   if (stage == MGP_SHADER_STAGE_TESS_EVAL || stage == MGP_SHADER_STAGE_GEOMETRY)
+      clip_padding(comp, res, last_pre_raster, t);
    if (last_pre_raster || stage == MGP_SHADER_STAGE_FRAGMENT)
       interpolation_by_location(comp, res, stage == MGP_SHADER_STAGE_FRAGMENT, t);
    if (last_pre_raster && stage != MGP_SHADER_STAGE_FRAGMENT &&
@@ -1557,9 +1683,9 @@ translate(struct glb_screen *scr, const struct mgp_span *words, unsigned stage,
          free(emits);
       if (!t->source)
          snprintf(t->why, sizeof(t->why), "out of memory");
-   } else if (t->clip_count || t->bgra_inputs) {
+   } else if (t->clip_zero[0] || t->bgra_inputs) {
       char body[sizeof(t->clip_zero) + 8] = "", decl[96] = "", pre[16 * 96] = "";
-      if (t->clip_count)
+      if (t->clip_zero[0])
          snprintf(body, sizeof(body), "    %s\n", t->clip_zero);
       snprintf(decl, sizeof(decl), "%s%s", t->clip_count ? clip_decl : "",
                t->bgra_inputs ? "uniform highp int _mgl_Bgra;\n" : "");
@@ -1580,14 +1706,35 @@ translate(struct glb_screen *scr, const struct mgp_span *words, unsigned stage,
       if (!t->source)
          snprintf(t->why, sizeof(t->why), "out of memory");
    }
-   if (t->source && (t->per_vertex_clip || t->per_vertex_cull)) {
-      char *redeclared = per_vertex_block(t->source, stage, t);
+   /* the vertex stage's output block; the other stages' gl_in, then an evaluation stage's
+    * output block */
+   for (int out_block = 0; out_block < 2 && t->source; out_block++) {
+      const bool vertex = stage == MGP_SHADER_STAGE_VERTEX;
+      const unsigned clip = out_block ? (vertex ? t->per_vertex_clip : t->feed_clip)
+                                      : (vertex ? 0 : t->per_vertex_clip);
+      /* the size SPIRV-Cross declared, where clip_padding grew the block's */
+      const unsigned clip_var = out_block && t->clip_padded ? t->clip_written : clip;
+      const unsigned cull = out_block ? (vertex ? t->per_vertex_cull : t->feed_cull)
+                                      : (vertex ? 0 : t->per_vertex_cull);
+      const bool size = out_block ? (vertex ? t->per_vertex_point_size : t->feed_point_size)
+                                  : t->per_vertex_point_size;
+      if (!clip && !cull)
+         continue;
+      char *redeclared = per_vertex_block(t->source, out_block, clip_var, clip, cull, size);
       free(t->source);
       t->source = redeclared;
       if (!t->source)
          snprintf(t->why, sizeof(t->why),
                   "no gl_ClipDistance or gl_CullDistance to redeclare in gl_PerVertex (or out "
                   "of memory)");
+   }
+   if (t->source && t->clip_padded && last_pre_raster) {
+      char *padded = clip_output_padded(t->source, t);
+      free(t->source);
+      t->source = padded;
+      if (!t->source)
+         snprintf(t->why, sizeof(t->why),
+                  "no gl_ClipDistance or gl_CullDistance output to pad (or out of memory)");
    }
    if (t->source && t->out_clip_unwritten && !tess_ctrl_drop_clip(t->source, t)) {
       free(t->source);
@@ -1897,8 +2044,12 @@ link_program(struct glb_screen *scr, struct glb_shader *s, uint32_t stage_mask,
       if (!(stage_mask >> st & 1))
          continue;
       /* a geometry or control stage after the vertex stage: its gl_in as the vertex stage's
-       * gl_PerVertex */
-      if (st == MGP_SHADER_STAGE_GEOMETRY || st == MGP_SHADER_STAGE_TESS_CTRL) {
+       * gl_PerVertex; a geometry stage after an evaluation stage (tr[2]): as that one's */
+      if (st == MGP_SHADER_STAGE_GEOMETRY && (stage_mask & tes)) {
+         tr[i].per_vertex_clip = tr[2].feed_clip;
+         tr[i].per_vertex_cull = tr[2].feed_cull;
+         tr[i].per_vertex_point_size = tr[2].feed_point_size;
+      } else if (st == MGP_SHADER_STAGE_GEOMETRY || st == MGP_SHADER_STAGE_TESS_CTRL) {
          tr[i].per_vertex_clip = tr[0].per_vertex_clip;
          tr[i].per_vertex_cull = tr[0].per_vertex_cull;
          tr[i].per_vertex_point_size = tr[0].per_vertex_point_size;
