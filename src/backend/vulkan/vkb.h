@@ -1641,7 +1641,9 @@ struct vkb_context {
     * them, for a draw of the same mode and index size without restart or user indices. */
    struct vkb_fast_draw {
       bool valid;
-      uint16_t mode;
+      /* the draw's mode, | VKB_FAST_RESTART where an indirect draw restarted its strips
+       * (vkb_draw.h): a mode no draw's u16 is, so no direct or restart-less draw matches it */
+      uint32_t mode;
       uint8_t index_size;
       uint64_t tick, buffer_tick, consts_tick, vertex_tick, texture_tick, rs_tick, serial;
       uint64_t indirect_tick; /* scr->indirect_tick beside tick (an indirect draw's test) */
