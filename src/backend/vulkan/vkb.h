@@ -1246,6 +1246,11 @@ struct vkb_screen {
    uint32_t xfb_written_count, xfb_written_cap;
    VkShaderStageFlags gfx_stages; /* stages usable in barriers / layouts */
    VkPipelineStageFlags shader_pipe_stages;
+   /* memory_barrier's last MGP_BARRIER_* bits and the consumers they name (vkb_compute.c,
+    * barrier_dst; zero: none, which is what barrier_dst makes of no bits) */
+   uint32_t barrier_bits;
+   VkPipelineStageFlags barrier_stage;
+   VkAccessFlags barrier_access;
    PFN_vkCmdBeginRenderingKHR begin_rendering;
    PFN_vkCmdEndRenderingKHR end_rendering;
    PFN_vkCmdSetPrimitiveTopologyEXT set_topology;
