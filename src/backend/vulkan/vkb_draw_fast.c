@@ -158,8 +158,9 @@ struct fast_binds {
    uint32_t dynoff;
 };
 
-/* Set `i` of the fast draw's program (set 0 with its dynamic offset) to be bound. */
-static void
+/* Set `i` of the fast draw's program (set 0 with its dynamic offset) to be bound. Inline:
+ * a call would spill fast_bind's state around it (a texture change's draw read +6). */
+static inline __attribute__((always_inline)) void
 fast_bind_set(struct vkb_context *ctx, struct fast_binds *pb, int i, VkDescriptorSet set, bool dyn,
               uint32_t dynoff)
 {
