@@ -12,8 +12,9 @@
 #include "gl_api.h"
 
 /* Validates the compute program's state and sends the dispatch of e, the current compute
- * program's executable. */
-static void
+ * program's executable. Inline in both entry points: glDispatchCompute's repeat sets up no
+ * frame for it. */
+static inline __attribute__((always_inline)) void
 dispatch(struct fe_context *ctx, const struct fe_exec *e, const uint32_t grid[3],
          const struct fe_buffer *indirect, uint64_t offset)
 {
@@ -25,7 +26,7 @@ dispatch(struct fe_context *ctx, const struct fe_exec *e, const uint32_t grid[3]
       MGU_DECLINE(gl_feature_unimplemented, "glDispatchCompute: the renderer has no dispatch");
       return;
    }
-   if (!fe_validate(ctx, FE_VERB_DISPATCH))
+   if (!fe_validate_dispatch(ctx, e))
       return;
    struct mgp_launch_grid a = {
       .block = {e->glsl->local_size[0], e->glsl->local_size[1], e->glsl->local_size[2]},
@@ -125,6 +126,19 @@ mgp_barrier_bits(GLbitfield bits)
    return out;
 }
 
+/* fe_validate(ctx, FE_VERB_FLUSH) for a barrier, without its frame where its prelude has
+ * nothing to do (no shaders to delete, uploads to flush or persistent maps to ship, and a
+ * verb validated before): the session's loss alone is asked. */
+static inline bool
+barrier_validate(struct fe_context *ctx)
+{
+   const struct fe_share_group *sg = ctx->share;
+   if (sg->num_dead_shaders || ctx->pending_uploads || atomic_load(&sg->persistent_n) ||
+       ctx->ship_all_persistent || !ctx->tracker.started)
+      return fe_validate(ctx, FE_VERB_FLUSH);
+   return !fe_ctx_lost(ctx);
+}
+
 /* The barrier: later commands of the kinds in bits see the shader writes made before it. The
  * server makes it a Vulkan barrier from the shader stages to just those consumers. */
 static void
@@ -146,7 +160,7 @@ barrier(struct fe_context *ctx, GLbitfield bits, GLbitfield allowed, bool by_reg
    if (!mgp || (!fe_call_supported(ctx->share, MGP_CALL_memory_barrier) &&
                 !fe_pipe_has(ctx, MGP_CALL_memory_barrier)))
       return; /* nothing to order, or no backend that writes from shaders (counted) */
-   if (!fe_validate(ctx, FE_VERB_FLUSH))
+   if (!barrier_validate(ctx))
       return;
    mgp_memory_barrier(&ctx->pipe, &(struct mgp_memory_barrier){mgp, by_region});
 }
@@ -158,7 +172,10 @@ mgl_glMemoryBarrier(GLbitfield barriers)
    /* GL 4.4 / ARB_query_buffer_object's bit: query results reach GL_QUERY_BUFFER in command
     * order already (fe_query.c writes them), so it orders nothing more */
    barrier(ctx, barriers,
-           BARRIER_BITS | (fe_query_buffer_offered(ctx) ? GL_QUERY_BUFFER_BARRIER_BIT : 0), false);
+           BARRIER_BITS | ((barriers & GL_QUERY_BUFFER_BARRIER_BIT) && fe_query_buffer_offered(ctx)
+                              ? GL_QUERY_BUFFER_BARRIER_BIT
+                              : 0),
+           false);
 }
 
 void

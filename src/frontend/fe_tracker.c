@@ -1030,6 +1030,28 @@ emit_dispatch(struct fe_context *ctx, struct fe_exec *e)
    return true;
 }
 
+bool
+fe_validate_dispatch(struct fe_context *ctx, const struct fe_exec *e)
+{
+   struct fe_tracker *t = &ctx->tracker;
+   const struct fe_share_group *sg = ctx->share;
+   const struct fe_surface *ds = ctx->draw_surface, *rs = ctx->read_surface;
+   /* fe_validate's prelude finding nothing to do (no shaders to delete, uploads to flush,
+    * persistent maps to ship, surfaces of another share group), then emit_dispatch's repeat;
+    * a lost session is asked last, as fe_validate asks it first (it drops the verb) */
+   if (!t->dispatch_in_valid || !mgp_handle_eq(t->dispatch_bound, e->cso) ||
+       !dispatch_inputs_same(ctx, e) || sg->num_dead_shaders || ctx->pending_uploads ||
+       atomic_load(&sg->persistent_n) || ctx->ship_all_persistent || (ds && ds->share != sg) ||
+       (rs && rs->share != sg))
+      return fe_validate(ctx, FE_VERB_DISPATCH);
+   if (fe_ctx_lost(ctx))
+      return false;
+   t->draw_in_valid = false;
+   t->dispatch_repeats++;
+   storage_written(ctx, e);
+   return true;
+}
+
 /* The CSO whose default block the program's bytes go to: the outline variant bound in its
  * place (each CSO holds a block of its own on the server), else its own. */
 static struct mgp_handle

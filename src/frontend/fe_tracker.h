@@ -25,6 +25,12 @@ enum fe_verb_class {
  * recorded (incomplete framebuffer) or a decline was counted. */
 bool fe_validate(struct fe_context *ctx, enum fe_verb_class verb);
 
+/* fe_validate(ctx, FE_VERB_DISPATCH) for e, the current compute program's executable: a
+ * dispatch that reads what the last one's groups read (fe_tracker.c, DISPATCH_INPUTS), with
+ * nothing for fe_validate's prelude to do, keeps only its storage marks without that frame;
+ * any other goes through fe_validate. */
+bool fe_validate_dispatch(struct fe_context *ctx, const struct fe_exec *e);
+
 /* set_index_buffer, suppressed when unchanged. */
 void fe_tracker_index_buffer(struct fe_context *ctx, struct mgp_handle res, uint64_t offset,
                              uint32_t index_size);

@@ -23,7 +23,8 @@
  *     zeroing new stores costs, docs/RELIABILITY.md);
  *   multi-draw-indirect: draws/s of glMultiDrawElementsIndirect calls of
  *     BENCH_MDI_DRAWS tiny-triangle commands each (GL_ARB_multi_draw_indirect;
- *     skipped, named, where the GL does not list it);
+ *     skipped, named, where the GL does not list it); multi_draw_indirect_restart the same
+ *     with GL_PRIMITIVE_RESTART_FIXED_INDEX on (an indirect draw that restarts);
  *   mixed frames (mixed_frame, mixed_frame_direct): per step four draws and a compute
  *     dispatch, four draws and a glMultiDrawElementsIndirect of four commands (in
  *     mixed_frame_direct the same four as glDrawElements: after one indirect draw in the
@@ -561,6 +562,7 @@ bench_reset(struct bench *b)
    glDisable(GL_DEPTH_TEST);
    glDepthFunc(GL_LEQUAL);
    glDisable(GL_CULL_FACE);
+   glDisable(GL_PRIMITIVE_RESTART_FIXED_INDEX);
    glClearColor(0.0f, 0.0f, 0.0f, 1.0f);
    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
 }
@@ -599,6 +601,7 @@ enum case_kind {
    K_TEX_CREATE_DATA,
    K_BUF_CREATE_DATA,
    K_MULTI_DRAW_INDIRECT,
+   K_MDI_RESTART,
    K_CHUNK_FRAME,
    K_MIXED,
    K_MIXED_DIRECT,
@@ -655,6 +658,7 @@ static const struct bench_case cases[] = {
    {"texcreate_data_1MiB", K_TEX_CREATE_DATA, 512, false},
    {"bufcreate_data_1MiB", K_BUF_CREATE_DATA, 1u << 20, false},
    {"multi_draw_indirect", K_MULTI_DRAW_INDIRECT, 0, false},
+   {"multi_draw_indirect_restart", K_MDI_RESTART, 0, false},
    {"mixed_frame", K_MIXED, 0, false},
    {"mixed_frame_direct", K_MIXED_DIRECT, 0, false},
    {"persistent_draw_64KiB", K_PERSIST_DRAW, 64u << 10, false},
@@ -799,6 +803,7 @@ case_step(struct bench *b, const struct bench_case *c, unsigned i)
       glReadPixels(0, 0, BENCH_SIZE, BENCH_SIZE, GL_RGBA, GL_UNSIGNED_BYTE, b->dst);
       return 1;
    case K_MULTI_DRAW_INDIRECT:
+   case K_MDI_RESTART:
       gl->MultiDrawElementsIndirect(GL_TRIANGLES, GL_UNSIGNED_SHORT, NULL, BENCH_MDI_DRAWS, 0);
       return BENCH_MDI_DRAWS;
    case K_MIXED:
@@ -897,6 +902,10 @@ case_prepare(struct bench *b, const struct bench_case *c)
       return b->scene != NULL;
    case K_CHUNK_FRAME: b->chunks = chunk_frame_create(); return b->chunks != NULL;
    case K_MULTI_DRAW_INDIRECT: gl->BindBuffer(GL_DRAW_INDIRECT_BUFFER, b->mdi_buf); break;
+   case K_MDI_RESTART:
+      gl->BindBuffer(GL_DRAW_INDIRECT_BUFFER, b->mdi_buf);
+      glEnable(GL_PRIMITIVE_RESTART_FIXED_INDEX);
+      break;
    case K_MIXED:
    case K_MIXED_DIRECT:
       gl->BindBuffer(GL_DRAW_INDIRECT_BUFFER, b->mdi_buf);
@@ -1043,7 +1052,7 @@ run_case(struct bench *b, const struct bench_case *c)
 {
    if (c->kind == K_FIRST_DRAWS)
       return run_first_draws(b, c);
-   if (c->kind == K_MULTI_DRAW_INDIRECT && !b->mdi_buf) {
+   if ((c->kind == K_MULTI_DRAW_INDIRECT || c->kind == K_MDI_RESTART) && !b->mdi_buf) {
       fprintf(stderr, "mgl-bench: %s skipped: no GL_ARB_multi_draw_indirect\n", c->name);
       return true;
    }

@@ -1246,6 +1246,11 @@ struct vkb_screen {
    uint32_t xfb_written_count, xfb_written_cap;
    VkShaderStageFlags gfx_stages; /* stages usable in barriers / layouts */
    VkPipelineStageFlags shader_pipe_stages;
+   /* memory_barrier's last MGP_BARRIER_* bits and the consumers they name (vkb_compute.c,
+    * barrier_dst; zero: none, which is what barrier_dst makes of no bits) */
+   uint32_t barrier_bits;
+   VkPipelineStageFlags barrier_stage;
+   VkAccessFlags barrier_access;
    PFN_vkCmdBeginRenderingKHR begin_rendering;
    PFN_vkCmdEndRenderingKHR end_rendering;
    PFN_vkCmdSetPrimitiveTopologyEXT set_topology;
@@ -1641,7 +1646,9 @@ struct vkb_context {
     * them, for a draw of the same mode and index size without restart or user indices. */
    struct vkb_fast_draw {
       bool valid;
-      uint16_t mode;
+      /* the draw's mode, | VKB_FAST_RESTART where an indirect draw restarted its strips
+       * (vkb_draw.h): a mode no draw's u16 is, so no direct or restart-less draw matches it */
+      uint32_t mode;
       uint8_t index_size;
       uint64_t tick, buffer_tick, consts_tick, vertex_tick, texture_tick, rs_tick, serial;
       uint64_t indirect_tick; /* scr->indirect_tick beside tick (an indirect draw's test) */

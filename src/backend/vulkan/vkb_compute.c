@@ -129,6 +129,39 @@ dispatch_remember(struct vkb_context *ctx, const struct vkb_shader *sh, uint64_t
    memcpy(m->written, dd->written, dd->n_written * sizeof(dd->written[0]));
 }
 
+/* The dispatch's sets where dispatch_memo has none: the gather, its sets, its buffers marked
+ * in use by this batch, and what the next dispatch_memo compares (vkb_launch_grid forgets it
+ * where the dispatch is not recorded after all). Out of line: the descriptors' ~31 KB on the
+ * stack (as the draws' are: a calloc of them was most of a dispatch's own instructions) are no
+ * part of the memo's frame. False: declined or failed (reported there). */
+static __attribute__((noinline)) bool
+dispatch_gather(struct vkb_context *ctx, struct vkb_shader *sh, uint64_t serial,
+                VkDescriptorSet sets[VKB_SET_COUNT], bool *dyn, uint32_t *dynoff)
+{
+   struct vkb_screen *scr = ctx->scr;
+   struct vkb_draw_descriptors dd_store, *dd = &dd_store;
+   if (!vkb_draw_gather_descriptors(ctx, sh, dd, VKB_DRAW_ALL_SETS) || scr->failed)
+      return false;
+   for (int i = 0; i < VKB_SET_COUNT; i++)
+      if (sh->set_used[i] && !(sets[i] = vkb_draw_descriptor_set(ctx, sh, dd, i, serial)))
+         return false;
+   *dyn = dd->has_dynamic;
+   *dynoff = dd->dynoff;
+   for (uint32_t i = 0; i < dd->n_used_bufs; i++)
+      dd->used_bufs[i]->last_use = serial;
+   dispatch_remember(ctx, sh, serial, sets, dd);
+   return true;
+}
+
+/* vkb_cmd where the batch records already with no draws queued (a run of dispatches and
+ * barriers), without its call; else vkb_cmd. */
+static inline VkCommandBuffer
+compute_cmd(struct vkb_screen *scr)
+{
+   const struct vkb_batch *b = scr->cur;
+   return b && b->recording && !scr->draws.n && !scr->failed ? b->cmd : vkb_cmd(scr);
+}
+
 void
 vkb_launch_grid(void *self, const struct mgp_launch_grid *args, const void *tail,
                 uint32_t tail_count)
@@ -160,33 +193,33 @@ vkb_launch_grid(void *self, const struct mgp_launch_grid *args, const void *tail
       return; /* nothing runs */
 
    /* Outside any rendering scope: descriptors may transition textures, and a dispatch is
-    * recorded between scopes. */
-   vkb_end_rendering(scr);
+    * recorded between scopes (the hook does nothing outside one: not called then). */
+   if (scr->rendering_ctx)
+      vkb_end_rendering(scr);
    /* may submit: before this dispatch's descriptors. A run of dispatches is bounded as a run of
     * draws is (each counts as a draw toward VKB_BATCH_DRAW_LIMIT), so no batch grows without
-    * end, nor its one wait past the device's watchdog. */
-   vkb_draw_pressure_point(scr);
+    * end, nor its one wait past the device's watchdog. vkb_draw_pressure_point's tests less
+    * vkb_defer_pressure, which the call's wrapper asked (and paid) just before (vkb_tables.c):
+    * nothing since deferred an object. */
+   const struct vkb_batch *pb = scr->cur;
+   if ((pb && (pb->arena_bytes > VKB_BATCH_ARENA_LIMIT || pb->draws >= VKB_BATCH_DRAW_LIMIT ||
+               pb->zeroed_bytes > VKB_BATCH_ZERO_LIMIT)) ||
+       scr->inflight_arena_bytes > VKB_INFLIGHT_ARENA_LIMIT)
+      vkb_arena_pressure_point(scr);
+   if (vkb_query_pressure(scr))
+      vkb_query_pressure_point(scr);
    VkPipeline pipe = compute_pipeline(scr, sh);
    if (!pipe)
       return;
-   /* on the stack, as the draws' are: gather writes what the sets read (a calloc of its ~31 KB
-    * was most of a dispatch's own instructions) */
-   struct vkb_draw_descriptors dd_store, *dd = &dd_store;
    VkDescriptorSet sets[VKB_SET_COUNT] = {0};
-   const uint64_t serial = vkb_current_serial(scr);
+   /* vkb_current_serial's answer where the batch is open, without its call */
+   const uint64_t serial = scr->cur && !scr->failed ? scr->cur->serial : vkb_current_serial(scr);
    bool dyn = false;
    uint32_t dynoff = 0;
    const bool memo = dispatch_memo(ctx, sh, serial, sets, &dyn, &dynoff);
    scr->dispatch_ctx = ctx;
-   bool ok = memo || (vkb_draw_gather_descriptors(ctx, sh, dd, VKB_DRAW_ALL_SETS) && !scr->failed);
-   for (int i = 0; ok && !memo && i < VKB_SET_COUNT; i++)
-      if (sh->set_used[i] && !(sets[i] = vkb_draw_descriptor_set(ctx, sh, dd, i, serial)))
-         ok = false;
-   if (ok && !memo) {
-      dyn = dd->has_dynamic;
-      dynoff = dd->dynoff;
-   }
-   VkCommandBuffer cmd = ok ? vkb_cmd(scr) : VK_NULL_HANDLE;
+   const bool ok = memo || dispatch_gather(ctx, sh, serial, sets, &dyn, &dynoff);
+   VkCommandBuffer cmd = ok ? compute_cmd(scr) : VK_NULL_HANDLE;
    /* the client's counts never reach the dispatch unchecked (vkb_grid_check.c) */
    VkBuffer checked = VK_NULL_HANDLE;
    if (cmd && ind && !vkb_grid_check_record(scr, cmd, ind->buf, args->indirect_offset, &checked))
@@ -209,13 +242,8 @@ vkb_launch_grid(void *self, const struct mgp_launch_grid *args, const void *tail
       }
       if (counted)
          vkb_stat_dispatch_end(ctx, cmd, stat_slot);
-      /* a memo's buffers are in use by this batch already */
-      for (uint32_t i = 0; !memo && i < dd->n_used_bufs; i++)
-         dd->used_bufs[i]->last_use = serial;
       scr->stats.dispatches++;
       scr->cur->draws++;
-      if (!memo)
-         dispatch_remember(ctx, sh, serial, sets, dd);
    } else {
       ctx->dmemo.sh = NULL;
    }
@@ -277,15 +305,20 @@ vkb_memory_barrier(void *self, const struct mgp_memory_barrier *args, const void
       vkb_end_rendering(scr);
       scr->stats.texture_barriers++;
    }
-   VkPipelineStageFlags dst_stage;
-   VkAccessFlags dst_access;
-   barrier_dst(scr, args->bits, &dst_stage, &dst_access);
+   /* the bits of the barrier before, whose consumers are kept: a dispatch loop's */
+   if (args->bits != scr->barrier_bits) {
+      barrier_dst(scr, args->bits, &scr->barrier_stage, &scr->barrier_access);
+      scr->barrier_bits = args->bits;
+   }
+   const VkPipelineStageFlags dst_stage = scr->barrier_stage;
+   const VkAccessFlags dst_access = scr->barrier_access;
    if (!dst_stage)
       return;
    /* A barrier cannot sit in a rendering scope without a self-dependency: the scope ends (a
-    * by-region barrier is no narrower here). */
-   vkb_end_rendering(scr);
-   VkCommandBuffer cmd = vkb_cmd(scr);
+    * by-region barrier is no narrower here; the hook does nothing outside one). */
+   if (scr->rendering_ctx)
+      vkb_end_rendering(scr);
+   VkCommandBuffer cmd = compute_cmd(scr);
    if (!cmd)
       return;
    const VkMemoryBarrier mb = {

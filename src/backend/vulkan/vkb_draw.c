@@ -686,13 +686,14 @@ draw_record(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
       if (ranges[i].count && args->instance_count)
          vkb_queue_draw(scr, p->isz != 0, &ranges[i], args->instance_count, args->start_instance);
 
-   /* What the next draw needs to take the fast path. */
+   /* What the next draw needs to take the fast path: an indirect draw's with restart too,
+    * marked so that only such a draw takes it (VKB_FAST_RESTART) */
    const bool user = (args->flags & MGP_DRAW_USER_INDICES) != 0;
-   if (!(args->flags & MGP_DRAW_PRIMITIVE_RESTART) && (!p->isz || p->ib || user) &&
-       !p->point_size_read)
+   if ((!(args->flags & MGP_DRAW_PRIMITIVE_RESTART) || (args->flags & MGP_DRAW_INDIRECT)) &&
+       (!p->isz || p->ib || user) && !p->point_size_read)
       ctx->fast = (struct vkb_fast_draw){
          .valid = true,
-         .mode = args->mode,
+         .mode = args->mode | (p->restart ? VKB_FAST_RESTART : 0u),
          .index_size = args->index_size,
          .tick = scr->state_tick,
          .indirect_tick = scr->indirect_tick,
@@ -982,11 +983,13 @@ indirect_clamp(struct vkb_screen *scr, const struct mgp_draw_indirect *args,
    return true;
 }
 
-/* An indirect draw (no restart) of the last draw's state, bound as vkb_draw_fast_indirect
- * binds it (nothing gathered, resolved or transitioned again where nothing it depends on
- * changed), then its commands: the client's where they need no clamp, else the clamp's copy
- * where it runs as a pre-pass, before the open scope (made first: *made, which the whole way
- * then reads where the scope moved after all). False: the whole way. */
+/* An indirect draw of the last draw's state, bound as vkb_draw_fast_indirect binds it
+ * (nothing gathered, resolved or transitioned again where nothing it depends on changed), then
+ * its commands: the client's where they need no clamp, else the clamp's copy where it runs as
+ * a pre-pass, before the open scope (made first: *made, which the whole way then reads where
+ * the scope moved after all). One with primitive restart takes it after a draw that restarted
+ * alike (the index it restarts at is the all-ones one the whole way took, or the whole way
+ * declines it). False: the whole way. */
 static bool
 indirect_fast(struct vkb_context *ctx, const struct mgp_draw_indirect *args,
               struct vkb_resource *ind, struct vkb_resource *cnt, uint32_t cmd_size, uint32_t n,
@@ -994,6 +997,13 @@ indirect_fast(struct vkb_context *ctx, const struct mgp_draw_indirect *args,
 {
    struct vkb_screen *scr = ctx->scr;
    if (!ctx->fast.valid || ctx->fast.scope_tick != scr->scope_tick)
+      return false;
+   /* restart means nothing to arrays (draw_index_buffer); the index sizes past the three are
+    * the whole way's declines */
+   const bool restart = (args->flags & MGP_DRAW_PRIMITIVE_RESTART) && args->index_size;
+   if (restart && args->restart_index != (args->index_size == 1   ? 0xffu
+                                          : args->index_size == 2 ? 0xffffu
+                                                                  : 0xffffffffu))
       return false;
    const bool unclamped = !cnt && indirect_unclamped(ind, args, cmd_size, budget);
    /* the whole way's pre-pass test: no draw of the scope wrote buffers, no version of the
@@ -1009,7 +1019,7 @@ indirect_fast(struct vkb_context *ctx, const struct mgp_draw_indirect *args,
       *made = true;
    }
    const struct mgp_draw_vbo as_vbo = {.mode = args->mode, .index_size = args->index_size};
-   const enum vkb_fast_way way = vkb_draw_fast_indirect(ctx, &as_vbo);
+   const enum vkb_fast_way way = vkb_draw_fast_indirect(ctx, &as_vbo, restart);
    if (way != VKB_FAST_BOUND) {
       if (way == VKB_FAST_DROPPED)
          vkb_fast_drop(ctx);
@@ -1081,8 +1091,7 @@ vkb_draw_indirect(void *self, const struct mgp_draw_indirect *args, const void *
    bool made = false;
    VkBuffer clamped = VK_NULL_HANDLE;
    struct mgp_draw_indirect packed;
-   if (!(args->flags & MGP_DRAW_PRIMITIVE_RESTART) &&
-       indirect_fast(ctx, args, ind, cnt, cmd_size, n, budget, &made, &clamped, &packed))
+   if (indirect_fast(ctx, args, ind, cnt, cmd_size, n, budget, &made, &clamped, &packed))
       return;
    vkb_fast_drop(ctx);
    /* The direct draw's plan with no ranges: the GPU reads the counts, and robustBufferAccess

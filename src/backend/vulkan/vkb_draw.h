@@ -150,10 +150,16 @@ bool vkb_draw_fast(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
 /* How a draw stands against its context's last one (vkb_draw_fast.c): the whole way, dropped
  * (declined by name there), or bound as that draw left it with what changed rebound. */
 enum vkb_fast_way { VKB_FAST_WHOLE, VKB_FAST_DROPPED, VKB_FAST_BOUND };
-/* An indirect draw (args: its mode, index size, no flags) where the last draw's state holds,
- * with only indirect draws since besides what the fast draw rebinds; VKB_FAST_BOUND: the
- * caller records its commands into scr->cur->cmd. */
-enum vkb_fast_way vkb_draw_fast_indirect(struct vkb_context *ctx, const struct mgp_draw_vbo *args);
+/* ctx->fast.mode's mark of an indirect draw with primitive restart at the all-ones index
+ * (its pipeline's primitiveRestartEnable, or the dynamic state recorded with it, and its
+ * exact topology): only an indirect draw of that mode and index size with restart matches. */
+#define VKB_FAST_RESTART (1u << 16)
+/* An indirect draw (args: its mode, index size, no flags; restart: it restarts at the
+ * all-ones index) where the last draw's state holds, with only indirect draws since besides
+ * what the fast draw rebinds; VKB_FAST_BOUND: the caller records its commands into
+ * scr->cur->cmd. */
+enum vkb_fast_way vkb_draw_fast_indirect(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
+                                         bool restart);
 /* The compact draw as draw_vbo's arguments: draw_vbo's defaults (pipe_types.def) and its one
  * range, for the fast way and the whole way alike. */
 static inline struct mgp_draw_vbo

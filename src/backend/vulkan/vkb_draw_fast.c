@@ -158,8 +158,9 @@ struct fast_binds {
    uint32_t dynoff;
 };
 
-/* Set `i` of the fast draw's program (set 0 with its dynamic offset) to be bound. */
-static void
+/* Set `i` of the fast draw's program (set 0 with its dynamic offset) to be bound. Inline:
+ * a call would spill fast_bind's state around it (a texture change's draw read +6). */
+static inline __attribute__((always_inline)) void
 fast_bind_set(struct vkb_context *ctx, struct fast_binds *pb, int i, VkDescriptorSet set, bool dyn,
               uint32_t dynoff)
 {
@@ -313,10 +314,12 @@ fast_binds_record(struct vkb_context *ctx, const struct vkb_shader *sh, const st
  * (declined by name there). An indirect draw (no ranges, nor indices with it) asks the same,
  * with indirect draws alone allowed since (they leave what a draw binds as it was:
  * state_tick - indirect_tick), and its index buffer bound as the store (robust access keeps
- * its reads inside: a version's slice has no end Vulkan sees). */
+ * its reads inside: a version's slice has no end Vulkan sees); one with primitive restart
+ * (restart, indirect alone) only where the last draw restarted too (VKB_FAST_RESTART in its
+ * mode: the pipeline, or the restart enable recorded with the render state, is its). */
 static inline __attribute__((always_inline)) enum vkb_fast_way
 fast_bind(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
-          const struct mgp_draw_range *ranges, uint32_t ndraws, bool indirect)
+          const struct mgp_draw_range *ranges, uint32_t ndraws, bool indirect, bool restart)
 {
    struct vkb_screen *scr = ctx->scr;
    struct vkb_fast_draw *f = &ctx->fast;
@@ -324,7 +327,8 @@ fast_bind(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
     * (vkb_draw_scope_tick asked them there; each moves scope_tick) */
    const uint64_t tick = indirect ? f->tick + (scr->indirect_tick - f->indirect_tick) : f->tick;
    if (!f->valid || tick != scr->state_tick || f->scope_tick != scr->scope_tick ||
-       f->mode != args->mode || f->index_size != args->index_size ||
+       f->mode != (args->mode | (restart ? VKB_FAST_RESTART : 0u)) ||
+       f->index_size != args->index_size ||
        (args->flags & ~(MGP_DRAW_HAS_INDEX_RANGE | MGP_DRAW_USER_INDICES)) ||
        ((args->flags & MGP_DRAW_USER_INDICES) != 0) != f->user_indices)
       return VKB_FAST_WHOLE;
@@ -446,7 +450,7 @@ fast_bind(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
          return VKB_FAST_WHOLE;
       if (!mgp_handle_eq(rs ? rs->share->id : mgp_handle_null(), f->key.rs))
          return VKB_FAST_WHOLE;
-      if (!vkb_render_state_record(ctx, scr->cur->cmd, rs, &f->key, false)) {
+      if (!vkb_render_state_record(ctx, scr->cur->cmd, rs, &f->key, restart)) {
          vkb_fast_drop(ctx);
          return VKB_FAST_DROPPED; /* declined by name there: the draw is dropped, once */
       }
@@ -480,7 +484,7 @@ draw_fast(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
 {
    struct vkb_screen *scr = ctx->scr;
    struct vkb_fast_draw *f = &ctx->fast;
-   const enum vkb_fast_way way = fast_bind(ctx, args, ranges, ndraws, false);
+   const enum vkb_fast_way way = fast_bind(ctx, args, ranges, ndraws, false, false);
    if (way != VKB_FAST_BOUND)
       return way == VKB_FAST_DROPPED;
    const bool user = (args->flags & MGP_DRAW_USER_INDICES) != 0;
@@ -522,12 +526,13 @@ vkb_draw_compact(struct vkb_context *ctx, const struct mgp_draw *args)
 }
 
 /* vkb_draw_indirect's way to what the last draw bound: fast_bind for an indirect draw of args'
- * mode and index size (no flags); on VKB_FAST_BOUND the caller records its commands. */
+ * mode and index size (no flags), restarting or not; on VKB_FAST_BOUND the caller records its
+ * commands. */
 enum vkb_fast_way
-vkb_draw_fast_indirect(struct vkb_context *ctx, const struct mgp_draw_vbo *args)
+vkb_draw_fast_indirect(struct vkb_context *ctx, const struct mgp_draw_vbo *args, bool restart)
 {
    struct vkb_screen *scr = ctx->scr;
-   const enum vkb_fast_way way = fast_bind(ctx, args, NULL, 0, true);
+   const enum vkb_fast_way way = fast_bind(ctx, args, NULL, 0, true, restart);
    if (way == VKB_FAST_BOUND)
       ctx->fast.call_tick = vkb_draw_over_limits(scr) ? VKB_TICK_NEVER : scr->call_tick;
    return way;

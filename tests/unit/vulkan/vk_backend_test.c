@@ -1898,6 +1898,91 @@ test_indirect_memo(struct t *t)
    check(t->fatal_count == 0, "no fatal (%s)", t->fatal_count ? t->fatal : "-");
 }
 
+/* An indexed indirect draw with primitive restart (a GL_TRIANGLE_STRIP of two quads, left and
+ * right, split by the all-ones index) takes the indirect memo after one like it
+ * (indirect-memo-hits; issue 20: restart went the whole way every time), and restart toggling
+ * between indirect draws keeps each draw's own: without restart index 0xffff is vertex 65535,
+ * at the top middle, whose triangles cover the centre; with it the centre stays clear. Red
+ * before: no hit for the second restart draw. */
+static void
+test_indirect_restart_memo(struct t *t, struct mgp_handle prog)
+{
+   struct vkb_screen *scr = t->scr;
+   if (!scr->has_robust_buffer2) {
+      fprintf(stderr, "  (indexed indirect draws need robustBufferAccess2: skipped)\n");
+      return;
+   }
+   use_default_fb(t, false);
+   set_viewport(t, 0, 0, W, H, false, NULL);
+   struct mgp_render_state s = gl_render_state();
+   bind_rs(t, &s);
+   use_program(t, prog);
+   bind_ve(t, false, 8);
+   enum { NV = 65536 };
+   float(*verts)[2] = calloc(NV, sizeof(*verts));
+   if (!verts) {
+      check(false, "out of memory");
+      return;
+   }
+   const float quads[8][2] = {{-1, -1},   {-0.5f, -1}, {-1, 0},   {-0.5f, 0},
+                              {0.5f, -1}, {1, -1},     {0.5f, 0}, {1, 0}};
+   memcpy(verts, quads, sizeof(quads));
+   verts[NV - 1][0] = 0;
+   verts[NV - 1][1] = 0.5f;
+   bind_vb(t, make_buffer(t, NV * sizeof(*verts), verts));
+   free(verts);
+   const uint16_t idx[9] = {0, 1, 2, 3, 0xffff, 4, 5, 6, 7};
+   const struct mgp_set_index_buffer ib = {.res = make_buffer(t, sizeof(idx), idx),
+                                           .index_size = 2};
+   t->cv->set_index_buffer(t->ctx, &ib, NULL, 0);
+   /* {count, instances, first index, base vertex, base instance} */
+   const uint32_t cmd[5] = {9, 1, 0, 0, 0};
+   const struct mgp_draw_indirect on = {.mode = MGP_PRIM_TRIANGLE_STRIP,
+                                        .index_size = 2,
+                                        .flags = MGP_DRAW_PRIMITIVE_RESTART,
+                                        .restart_index = 0xffff,
+                                        .indirect = make_buffer(t, sizeof(cmd), cmd),
+                                        .stride = sizeof(cmd),
+                                        .draw_count = 1};
+   struct mgp_draw_indirect off = on;
+   off.flags = 0;
+   off.restart_index = 0;
+
+   clear_color(t, 0, 0, 0, 1, false, 1);
+   set_consts(t, prog, 0, 1, 0, 1, 0, 0, 0, 0, 0);
+   const unsigned long long h0 = scr->stats.indirect_memo_hits;
+   t->cv->draw_indirect(t->ctx, &on, NULL, 0);
+   t->cv->draw_indirect(t->ctx, &on, NULL, 0);
+   const unsigned long long h1 = scr->stats.indirect_memo_hits;
+   read_back(t);
+   check(!scr->failed && pixel_is(8, 16, 0, 255, 0, 255) && pixel_is(56, 16, 0, 255, 0, 255) &&
+            pixel_is(32, 32, 0, 0, 0, 255) && h1 == h0 + 1,
+         "a restart indirect draw twice: both restart (the centre clear), the second bound the "
+         "first one's state (%llu memo hits, want 1)",
+         h1 - h0);
+
+   /* without restart (red: the centre drawn), then with it (green: the quads alone) */
+   clear_color(t, 0, 0, 0, 1, false, 1);
+   set_consts(t, prog, 1, 0, 0, 1, 0, 0, 0, 0, 0);
+   t->cv->draw_indirect(t->ctx, &off, NULL, 0);
+   set_consts(t, prog, 0, 1, 0, 1, 0, 0, 0, 0, 0);
+   t->cv->draw_indirect(t->ctx, &on, NULL, 0);
+   read_back(t);
+   check(!scr->failed && pixel_is(8, 16, 0, 255, 0, 255) && pixel_is(56, 16, 0, 255, 0, 255) &&
+            pixel_is(32, 32, 255, 0, 0, 255),
+         "restart turned on between two indirect draws: the second restarts");
+   /* with restart (green), then without it (red over the centre too) */
+   clear_color(t, 0, 0, 0, 1, false, 1);
+   t->cv->draw_indirect(t->ctx, &on, NULL, 0);
+   set_consts(t, prog, 1, 0, 0, 1, 0, 0, 0, 0, 0);
+   t->cv->draw_indirect(t->ctx, &off, NULL, 0);
+   read_back(t);
+   check(!scr->failed && pixel_is(8, 16, 255, 0, 0, 255) && pixel_is(56, 16, 255, 0, 0, 255) &&
+            pixel_is(32, 32, 255, 0, 0, 255),
+         "restart turned off between two indirect draws: the second does not restart");
+   check(t->fatal_count == 0, "no fatal (%s)", t->fatal_count ? t->fatal : "-");
+}
+
 /* The u32 at offset of the screen's indirect-draw clamp buffer, as the draws recorded so far
  * left it: copied after them into a host-visible buffer of the test's, the batch submitted and
  * waited for (vkb_submit makes its writes visible to the host). ~0u if anything failed. */
@@ -6570,6 +6655,7 @@ main(int argc, char **argv)
    test_dispatch_memo(&t);
    test_dispatch_memo_draw_between(&t, prog);
    test_indirect_memo(&t);
+   test_indirect_restart_memo(&t, prog);
    test_stream_vb(&t, prog);
    test_ubo(&t);
    test_cull(&t, prog);
