@@ -612,7 +612,8 @@ sc_tess_no_tcs_uniform(void)
  * column) or culled (the row; only clipped without cull distances). One program's vertex stage
  * writes no distances; another's writes gl_ClipDistance[3], which its control stage checks and
  * copies to its gl_out and its evaluation stage checks in gl_in[] (sizes unlike the evaluation
- * stage's own outputs). */
+ * stage's own outputs). The last program's geometry stage writes gl_ClipDistance[4], more than
+ * its gl_in has, while reading gl_in[].gl_CullDistance. */
 static const char *VS_PLAIN = "#version 150 core\n"
                               "in vec2 a_pos;\n"
                               "void main() { gl_Position = vec4(a_pos, 0.0, 1.0); }\n";
@@ -692,13 +693,14 @@ static const char *TES_GS_CLIP = TES_GS("", "", "", "");
 static const char *TES_GS_CULL = TES_GS(CULL_EXT, "", TES_CULL_DECL, TES_CULL);
 static const char *TES_GS_CLIP3_CULL = TES_GS(CULL_EXT, TES_READ_CLIP3, TES_CULL_DECL, TES_CULL);
 
-#define GS_DISTANCES(EXT, CULL_DECL, CULL_CHECK, CULL)                                             \
+/* CLIPS: the size of the gl_ClipDistance it writes; MORE: its writes past element 1 */
+#define GS_DISTANCES(EXT, CLIPS, CULL_DECL, CULL_CHECK, CULL, MORE)                                \
    "#version 150 core\n" EXT "layout(points) in;\n"                                                \
    "layout(points, max_vertices = 1) out;\n"                                                       \
    "in vec2 t_uv[];\n"                                                                             \
    "in float t_ok[];\n"                                                                            \
    "out vec4 g_color;\n"                                                                           \
-   "out float gl_ClipDistance[2];\n" CULL_DECL "void main() {\n"                                   \
+   "out float gl_ClipDistance[" CLIPS "];\n" CULL_DECL "void main() {\n"                           \
    "  float u = t_uv[0].x, v = t_uv[0].y;\n"                                                       \
    "  bool ok = t_ok[0] == 1.0 &&\n"                                                               \
    "            gl_in[0].gl_ClipDistance[0] == (u < 0.75 ? 1.0 : -1.0) &&\n"                       \
@@ -706,14 +708,19 @@ static const char *TES_GS_CLIP3_CULL = TES_GS(CULL_EXT, TES_READ_CLIP3, TES_CULL
    "  g_color = ok ? vec4(0.0, 1.0, 0.4, 1.0) : vec4(1.0, 0.0, 0.0, 1.0);\n"                       \
    "  gl_Position = gl_in[0].gl_Position;\n"                                                       \
    "  gl_ClipDistance[0] = gl_in[0].gl_ClipDistance[0];\n"                                         \
-   "  gl_ClipDistance[1] = gl_in[0].gl_ClipDistance[1];\n" CULL "  EmitVertex();\n"                \
+   "  gl_ClipDistance[1] = gl_in[0].gl_ClipDistance[1];\n" MORE CULL "  EmitVertex();\n"           \
    "}\n"
 
-static const char *GS_CLIP = GS_DISTANCES("", "", "", "");
+#define GS_CULL_DECL "out float gl_CullDistance[1];\n"
+#define GS_CULL_CHECK "  ok = ok && gl_in[0].gl_CullDistance[0] == (v < 0.75 ? 0.5 : -0.5);\n"
+#define GS_CULL_WRITE "  gl_CullDistance[0] = gl_in[0].gl_CullDistance[0];\n"
+static const char *GS_CLIP = GS_DISTANCES("", "2", "", "", "", "");
 static const char *GS_CULL =
-   GS_DISTANCES(CULL_EXT, "out float gl_CullDistance[1];\n",
-                "  ok = ok && gl_in[0].gl_CullDistance[0] == (v < 0.75 ? 0.5 : -0.5);\n",
-                "  gl_CullDistance[0] = gl_in[0].gl_CullDistance[0];\n");
+   GS_DISTANCES(CULL_EXT, "2", GS_CULL_DECL, GS_CULL_CHECK, GS_CULL_WRITE, "");
+/* more clip distances than the evaluation stage gives it (planes 2 and 3 off) */
+static const char *GS_CLIP4_CULL =
+   GS_DISTANCES(CULL_EXT, "4", GS_CULL_DECL, GS_CULL_CHECK, GS_CULL_WRITE,
+                "  gl_ClipDistance[2] = 2.0;\n  gl_ClipDistance[3] = -3.0;\n");
 
 static const char *FS_GS_COLOR = "#version 150 core\n"
                                  "in vec4 g_color;\n"
@@ -736,6 +743,10 @@ sc_tess_gs_distances(void)
       {VS_CLIP3, TCS_CLIP3, TES_GS_CLIP3_CULL, GS_CULL,
        "VS gl_ClipDistance[3] to the TCS and TES, TES -> GS gl_ClipDistance[2] and "
        "gl_CullDistance[1]: 2 x 2 points",
+       true},
+      {VS_PLAIN, TCS_PLAIN, TES_GS_CULL, GS_CLIP4_CULL,
+       "TES -> GS gl_ClipDistance[2] and gl_CullDistance[1], the GS writing gl_ClipDistance[4]: "
+       "2 x 2 points",
        true},
    };
    const GLenum types[5] = {GL_VERTEX_SHADER, GL_TESS_CONTROL_SHADER, GL_TESS_EVALUATION_SHADER,

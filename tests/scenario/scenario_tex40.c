@@ -693,3 +693,141 @@ sc_gpu_shader5(void)
    check_frame("gpu_shader5", &m);
    glDeleteTextures(1, &t);
 }
+
+/* es_gpu_shader5 (EXT_gpu_shader5 in OpenGL ES: ESSL 3.20 has it, an ESSL 3.10 unit enables it):
+ * the left half drawn by a #version 320 es program, the right half by a #version 310 es one that
+ * requires GL_EXT_gpu_shader5. Each fragment's red is 1 where textureGatherOffsets read the four
+ * offsets' texels (each the (i0, j0) of its own footprint), green where a sampler array indexed
+ * by a uniform (dynamically uniform, not constant) sampled the second texture, blue where a
+ * precise fma gave 3 * 5 - 14, alpha where the bitfield and extended-integer functions gave
+ * theirs; the right half scales the four by 0.6. A context without the extension (mgl's GLES
+ * backend with MGL_GLES_HIDE=gpu-shader5: an ES 3.1 context) must not compile the second. */
+#define ES_GS5_VS                                                                                  \
+   "layout(location = 0) in vec2 a_pos;\n"                                                         \
+   "void main() { gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, 1.0); }\n"
+#define ES_GS5_FS                                                                                  \
+   "precision highp float;\n"                                                                      \
+   "precision highp int;\n"                                                                        \
+   "uniform highp sampler2D u_s[2];\n"                                                             \
+   "uniform int u_pick;\n"                                                                         \
+   "uniform vec4 u_gather;\n"                                                                      \
+   "uniform vec4 u_picked;\n"                                                                      \
+   "uniform vec4 u_fma;\n"                                                                         \
+   "uniform uint u_bits;\n"                                                                        \
+   "uniform float u_level;\n"                                                                      \
+   "out vec4 o;\n"                                                                                 \
+   "const ivec2 offs[4] = ivec2[](ivec2(0, 0), ivec2(1, 0), ivec2(0, 1), ivec2(-1, -1));\n"        \
+   "bool near(vec4 a, vec4 b) { return all(lessThan(abs(a - b), vec4(0.5 / 255.0))); }\n"          \
+   "void main() {\n"                                                                               \
+   "  vec4 g = textureGatherOffsets(u_s[0], vec2(0.5), offs);\n"                                   \
+   "  vec4 t = texture(u_s[u_pick], vec2(0.5));\n"                                                 \
+   "  precise float f = fma(u_fma.x, u_fma.y, u_fma.z);\n"                                         \
+   "  uint carry, hi, lo;\n"                                                                       \
+   "  uint sum = uaddCarry(0xFFFFFFFFu, u_bits, carry);\n"                                         \
+   "  umulExtended(u_bits, 0x1000000u, hi, lo);\n"                                                 \
+   "  bool bits = bitfieldExtract(u_bits, 8, 8) == 0xA5u && bitCount(u_bits) == 12 &&\n"           \
+   "              findMSB(u_bits) == 23 && findLSB(u_bits) == 0 &&\n"                              \
+   "              bitfieldInsert(u_bits, 0u, 0, 8) == 0xF0A500u &&\n"                              \
+   "              bitfieldReverse(u_bits) == 0xC3A50F00u &&\n"                                     \
+   "              sum == u_bits - 1u && carry == 1u &&\n"                                          \
+   "              hi == 0xF0A5u && lo == 0xC3000000u;\n"                                           \
+   "  o = u_level * vec4(near(g, u_gather) ? 1.0 : 0.0, near(t, u_picked) ? 1.0 : 0.0,\n"          \
+   "                     f == 1.0 ? 1.0 : 0.0, bits ? 1.0 : 0.0);\n"                               \
+   "}\n"
+static const char *VS_ES_GS5_320 = "#version 320 es\n" ES_GS5_VS;
+static const char *FS_ES_GS5_320 = "#version 320 es\n" ES_GS5_FS;
+static const char *VS_ES_GS5_310 = "#version 310 es\n" ES_GS5_VS;
+static const char *FS_ES_GS5_310 = "#version 310 es\n"
+                                   "#extension GL_EXT_gpu_shader5 : require\n" ES_GS5_FS;
+
+static void
+es_gs5_draw(const char *vs, const char *fs, int x0, int x1, float level, const float *gather,
+            const float *picked)
+{
+   GLuint p = link_program(vs, fs);
+   gl.UseProgram(p);
+   const GLint units[2] = {0, 1};
+   gl.Uniform1iv(uloc(p, "u_s"), 2, units);
+   gl.Uniform1i(uloc(p, "u_pick"), 1);
+   gl.Uniform4fv(uloc(p, "u_gather"), 1, gather);
+   gl.Uniform4fv(uloc(p, "u_picked"), 1, picked);
+   static const float fma_in[4] = {3.0f, 5.0f, -14.0f, 0.0f};
+   gl.Uniform4fv(uloc(p, "u_fma"), 1, fma_in);
+   gl.Uniform1ui(uloc(p, "u_bits"), 0xF0A5C3u);
+   gl.Uniform1f(uloc(p, "u_level"), level);
+   float quad[12];
+   rect_vertices(quad, (float)x0, 8, (float)x1, 56);
+   mesh mq = make_mesh(quad, 6);
+   gl.BindVertexArray(mq.vao);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   check_gl_error("es_gpu_shader5 draw");
+   gl.UseProgram(0);
+   gl.DeleteProgram(p);
+}
+
+void
+sc_es_gpu_shader5(void)
+{
+   const int es = es_version(30);
+   if (es < 31) {
+      skipped("no OpenGL ES 3.1 context");
+      return;
+   }
+   if (!has_ext("GL_EXT_gpu_shader5")) {
+      if (es >= 32)
+         fail("an OpenGL ES 3.2 context without GL_EXT_gpu_shader5");
+      if (!on_mgl())
+         die_setup("the reference GL has no GL_EXT_gpu_shader5");
+      const char *renderer = (const char *)glGetString(GL_RENDERER);
+      /* only the GLES backend on a host without it (or with it hidden) makes none here */
+      if (!renderer || !strstr(renderer, "(GLES:"))
+         fail("no GL_EXT_gpu_shader5 on renderer %s", renderer ? renderer : "(null)");
+      if (shader_compiles(GL_FRAGMENT_SHADER, FS_ES_GS5_310))
+         fail("#extension GL_EXT_gpu_shader5 : require compiled where it is not listed");
+      skipped("GL_EXT_gpu_shader5 is not offered");
+      return;
+   }
+
+   /* texture 0: gather_texel's 4x4 for the gather; texture 1: one texel, the array's second */
+   GLubyte tex[16 * 4];
+   for (int j = 0; j < 4; j++)
+      for (int i = 0; i < 4; i++)
+         gather_texel(i, j, tex + 4 * (4 * j + i));
+   static const GLubyte second[4] = {40, 200, 120, 255};
+   GLuint t[2];
+   glGenTextures(2, t);
+   for (int k = 0; k < 2; k++) {
+      gl.ActiveTexture(GL_TEXTURE0 + (GLenum)k);
+      glBindTexture(GL_TEXTURE_2D, t[k]);
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+      glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, k ? 1 : 4, k ? 1 : 4, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+                   k ? second : tex);
+   }
+   gl.ActiveTexture(GL_TEXTURE0);
+   check_gl_error("es_gpu_shader5 textures");
+   /* at (0.5, 0.5) of the 4x4 the footprint's (i0, j0) is (1, 1): the offsets' texels are
+    * (1,1), (2,1), (1,2) and (0,0); component 0 (red) gathered */
+   static const int at[4][2] = {{1, 1}, {2, 1}, {1, 2}, {0, 0}};
+   float gather[4], picked[4];
+   for (int k = 0; k < 4; k++) {
+      GLubyte c[4];
+      gather_texel(at[k][0], at[k][1], c);
+      gather[k] = (float)c[0] / 255.0f;
+      picked[k] = (float)second[k] / 255.0f;
+   }
+
+   const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+   clear_to(bg);
+   /* an ES 3.1 context with the extension (ES 3.2 lacking something else) draws both halves
+    * with the ESSL 3.10 program */
+   es_gs5_draw(es >= 32 ? VS_ES_GS5_320 : VS_ES_GS5_310, es >= 32 ? FS_ES_GS5_320 : FS_ES_GS5_310,
+               8, 32, 1.0f, gather, picked);
+   es_gs5_draw(VS_ES_GS5_310, FS_ES_GS5_310, 32, 56, 0.6f, gather, picked);
+   model m;
+   model_init(&m, bg);
+   model_rect(&m, 8, 8, 32, 56, (rgba8){{255, 255, 255, 255}});
+   model_rect(&m, 32, 8, 56, 56, (rgba8){{153, 153, 153, 153}});
+   check_frame("es_gpu_shader5", &m);
+   glDeleteTextures(2, t);
+}

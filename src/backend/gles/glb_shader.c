@@ -39,6 +39,10 @@ struct translate {
     * stage's without tessellation; and whether the block has gl_PointSize */
    unsigned feed_clip, feed_cull;
    bool feed_point_size;
+   /* and the size of the gl_ClipDistance that geometry stage writes (0: none;
+    * clip_distances_written), which the block's is padded to where cull distances pass
+    * (clip_padding) */
+   unsigned feed_clip_least;
    /* an evaluation or geometry stage writing gl_CullDistance whose redeclared gl_in has more
     * clip distances than it writes: the gl_ClipDistance it writes (clip_written, 0: none) is
     * declared of gl_in's size (clip_padded; clip_padding) */
@@ -849,27 +853,58 @@ output_distances(spvc_compiler comp, spvc_resources res, bool point_size, unsign
  * declares its gl_ClipDistance output of gl_in's size; the elements past its own are 0 in the
  * last pre-rasterization stage (never clipped; GL leaves a plane enabled but not written
  * undefined), unwritten in an evaluation stage's output block, whose geometry stage's gl_in
- * has them too (so its own gl_ClipDistance output is padded alike). */
-static void
+ * has them too (so its own gl_ClipDistance output is padded alike). A geometry stage writing
+ * more clip distances than its gl_in has reads that gl_in's cull distances after its own
+ * output's: the evaluation stage's block is padded to those too (feed_clip_least). Its own
+ * gl_in[].gl_CullDistance would then be read past where the control stage put them: that
+ * program is declined (false, why set). */
+static bool
 clip_padding(spvc_compiler comp, spvc_resources res, bool last_pre_raster, struct translate *t)
 {
    spvc_compiler_update_active_builtins(comp);
-   if (!t->per_vertex_clip ||
-       !spvc_compiler_has_active_builtin(comp, SpvBuiltInCullDistance, SpvStorageClassOutput))
-      return;
+   if (!spvc_compiler_has_active_builtin(comp, SpvBuiltInCullDistance, SpvStorageClassOutput))
+      return true;
+   const unsigned size = t->feed_cull && t->feed_clip_least > t->per_vertex_clip
+                            ? t->feed_clip_least
+                            : t->per_vertex_clip;
    const unsigned written = output_array_size(comp, res, SpvBuiltInClipDistance);
-   if (written >= t->per_vertex_clip || t->per_vertex_clip > 8)
-      return;
+   if (written >= size || size > 8)
+      return true;
+   if (size > t->per_vertex_clip && t->per_vertex_cull &&
+       spvc_compiler_has_active_builtin(comp, SpvBuiltInCullDistance, SpvStorageClassInput)) {
+      snprintf(t->why, sizeof(t->why),
+               "reads gl_in[].gl_CullDistance behind gl_ClipDistance[%u] and feeds a geometry "
+               "stage writing gl_ClipDistance[%u] (Mesa's lowering would read them elsewhere)",
+               t->per_vertex_clip, size);
+      return false;
+   }
    t->clip_written = written;
-   t->clip_padded = t->per_vertex_clip;
+   t->clip_padded = size;
    if (t->feed_clip || t->feed_cull)
       t->feed_clip = t->clip_padded;
    if (!last_pre_raster)
-      return;
+      return true;
    size_t n = strlen(t->clip_zero);
    for (unsigned i = written; i < t->clip_padded; i++)
       n += (size_t)snprintf(t->clip_zero + n, sizeof(t->clip_zero) - n,
                             "gl_ClipDistance[%u] = 0.0; ", i);
+   return true;
+}
+
+/* The size of the gl_ClipDistance a stage's module writes (0: none, or not found). */
+static unsigned
+clip_distances_written(const struct mgp_span *words)
+{
+   const char *err = NULL;
+   struct spv_refl *r =
+      spv_refl_create((const uint32_t *)words->ptr, (size_t)(words->size / 4), NULL, &err);
+   spv_tref type = 0;
+   struct spv_tinfo ti = {.kind = SPV_TK_OTHER};
+   if (r && spv_refl_builtin_active(r, true, SpvBuiltInClipDistance) &&
+       spv_refl_builtin(r, true, SpvBuiltInClipDistance, &type, NULL))
+      spv_refl_type(r, type, &ti);
+   spv_refl_destroy(r);
+   return ti.kind == SPV_TK_ARRAY ? ti.length : 0;
 }
 
 /* The last pre-rasterization stage's ESSL with its gl_ClipDistance output of clip_padding's
@@ -1642,8 +1677,9 @@ translate(struct glb_screen *scr, const struct mgp_span *words, unsigned stage,
       xfb_layout(comp, res, s);
       clip_enables_code(comp, res, t);
    }
-   if (stage == MGP_SHADER_STAGE_TESS_EVAL || stage == MGP_SHADER_STAGE_GEOMETRY)
-      clip_padding(comp, res, last_pre_raster, t);
+   if ((stage == MGP_SHADER_STAGE_TESS_EVAL || stage == MGP_SHADER_STAGE_GEOMETRY) &&
+       !clip_padding(comp, res, last_pre_raster, t))
+      goto done;
    if (last_pre_raster || stage == MGP_SHADER_STAGE_FRAGMENT)
       interpolation_by_location(comp, res, stage == MGP_SHADER_STAGE_FRAGMENT, t);
    if (last_pre_raster && stage != MGP_SHADER_STAGE_FRAGMENT &&
@@ -2057,6 +2093,9 @@ link_program(struct glb_screen *scr, struct glb_shader *s, uint32_t stage_mask,
       if (st == MGP_SHADER_STAGE_TESS_EVAL) {
          tr[i].out_clip = tr[1].out_clip;
          tr[i].out_cull = tr[1].out_cull;
+         /* its output block is sized before the geometry stage is translated */
+         if (stage_mask & gs)
+            tr[i].feed_clip_least = clip_distances_written(&spirv[MGP_SHADER_STAGE_GEOMETRY]);
       }
       tr[i].outline = st == MGP_SHADER_STAGE_VERTEX && (variant & OUTLINE_VARIANTS);
       if (st == last_pre_raster) {
