@@ -499,6 +499,15 @@ uint32_t *spv_gs_output_copies(const uint32_t *words, size_t num_words, size_t *
  * NULL: *err NULL when there is nothing to cut or the block is used otherwise, else why. */
 uint32_t *spv_trim_pervertex_out(const uint32_t *words, size_t num_words, size_t *out_n,
                                  const char **err);
+/* The members the module's built-in block of storage class sc (Input or Output; gl_PerVertex,
+ * gl_in[] or gl_out[]) declares, 0 when it has none or more than one. */
+uint32_t spv_pervertex_members(const uint32_t *words, size_t num_words, SpvStorageClass sc);
+/* That block declared with its first keep members only (spv_pervertex_trim.c), so that two
+ * linked stages' blocks match as Vulkan wants. Returns new words (free them), or NULL: *err NULL
+ * when there is nothing to cut, the code reaches a member from keep on or uses the block
+ * otherwise than through constant-index access chains, else why. */
+uint32_t *spv_cut_pervertex(const uint32_t *words, size_t num_words, SpvStorageClass sc,
+                            uint32_t keep, size_t *out_n, const char **err);
 
 /* The module without its stores to gl_PointSize (spv_point_size.c): the PointSize built-in
  * variable's, or the output block member's through a constant-index access chain. Returns new

@@ -1,11 +1,17 @@
-/* spv_pervertex_trim.c — the output built-in block of a module (gl_PerVertex) cut after the last
- * member the code reaches. glslang declares the implicit block with gl_PointSize and
- * gl_ClipDistance[1] whatever the shader writes, and a Vulkan device counts every member the
- * block declares against its output limits (maxGeometryTotalOutputComponents among them), so a
- * geometry shader that GL's limits allow could be over the device's with members it never
- * writes. Only trailing members go (the kept ones keep their indices); the module is left alone
- * wherever the block or its type is used otherwise than through constant-index access chains (a
- * literal operand that equals one of their ids is no use: spv_operand_is_literal). */
+/* spv_pervertex_trim.c — a module's built-in block (gl_PerVertex, gl_in[] or gl_out[]) cut
+ * after a given member. Two uses:
+ * - the last vertex stage's output block cut after the last member the code reaches: glslang
+ *   declares the implicit block with gl_PointSize and gl_ClipDistance[1] whatever the shader
+ *   writes, and a Vulkan device counts every member the block declares against its output limits
+ *   (maxGeometryTotalOutputComponents among them), so a geometry shader that GL's limits allow
+ *   could be over the device's with members it never writes;
+ * - the blocks between two linked vertex stages cut to the same members: glslang's implicit
+ *   block follows each unit's version (gl_CullDistance from GLSL 4.50, which an
+ *   ARB_cull_distance unit compiles as), and Vulkan wants the built-in blocks of two linked
+ *   stages other than the fragment stage to match exactly (the Interface Matching rules).
+ * Only trailing members go (the kept ones keep their indices); the module is left alone
+ * wherever the block or its type is used otherwise than through constant-index access chains
+ * (a literal operand that equals one of their ids is no use: spv_operand_is_literal). */
 #include "spv.h"
 
 /* A constant's value (one-word OpConstant), or UINT32_MAX. */
@@ -18,20 +24,33 @@ constant_value(const uint32_t *w, size_t n, uint32_t id)
    return d.o[2];
 }
 
-/* The Output variable of a struct type whose members are built-ins, its struct and pointer
- * type, and the struct's member count; false when there is none or more than one. */
+/* A built-in block variable: its struct type, the pointer type, the array type between them
+ * (gl_in[] and gl_out[]; 0 for a block that is not arrayed) and the struct's member count. */
+struct block {
+   uint32_t var, type, ptr, arr, members;
+};
+
+/* The variable of storage class sc whose type is a struct (or an array of one) with built-in
+ * members; false when there is none or more than one. */
 static bool
-find_block(const uint32_t *w, size_t n, uint32_t *var, uint32_t *type, uint32_t *ptr,
-           uint32_t *members)
+find_block(const uint32_t *w, size_t n, uint32_t sc, struct block *b)
 {
    uint32_t found = 0;
    struct spv_walk it = spv_walk_begin(w, n);
    while (spv_walk_next(&it)) {
-      if (it.op != SpvOpVariable || it.nops < 3 || it.o[2] != SpvStorageClassOutput)
+      if (it.op != SpvOpVariable || it.nops < 3 || it.o[2] != sc)
          continue;
       struct spv_walk p, s;
       if (!spv_find_def(w, n, it.o[0], &p) || p.op != SpvOpTypePointer || p.nops < 3 ||
-          !spv_find_def(w, n, p.o[2], &s) || s.op != SpvOpTypeStruct)
+          !spv_find_def(w, n, p.o[2], &s))
+         continue;
+      uint32_t arr = 0;
+      if (s.op == SpvOpTypeArray && s.nops >= 3) {
+         arr = s.o[0];
+         if (!spv_find_def(w, n, s.o[1], &s))
+            continue;
+      }
+      if (s.op != SpvOpTypeStruct)
          continue;
       bool builtin = false;
       struct spv_walk d = spv_walk_begin(w, n);
@@ -42,41 +61,40 @@ find_block(const uint32_t *w, size_t n, uint32_t *var, uint32_t *type, uint32_t 
          continue;
       if (found++)
          return false;
-      *var = it.o[1];
-      *type = s.o[0];
-      *ptr = p.o[0];
-      *members = s.nops - 1;
+      *b = (struct block){
+         .var = it.o[1], .type = s.o[0], .ptr = p.o[0], .arr = arr, .members = s.nops - 1};
    }
    return found == 1;
 }
 
-uint32_t *
-spv_trim_pervertex_out(const uint32_t *words, size_t num_words, size_t *out_n, const char **err)
+/* Members the code reaches (the last one's index + 1, at least 1), or 0 when the block is used
+ * in a way a cut cannot follow; *bad when the words are malformed. */
+static uint32_t
+members_reached(const uint32_t *w, size_t n, const struct block *b, bool *bad)
 {
-   *err = NULL;
-   if (num_words < 5)
-      return NULL;
-   uint32_t var = 0, type = 0, ptr = 0, members = 0;
-   if (!find_block(words, num_words, &var, &type, &ptr, &members))
-      return NULL;
-   /* every mention of the variable and its type must be one the cut can follow */
-   uint32_t keep = 1;
-   struct spv_walk it = spv_walk_begin(words, num_words);
+   uint32_t reach = 1;
+   /* operand of a chain on the variable that selects the member: after the vertex index */
+   const uint32_t at = b->arr ? 4 : 3;
+   struct spv_walk it = spv_walk_begin(w, n);
    while (spv_walk_next(&it)) {
       const bool chain = (it.op == SpvOpAccessChain || it.op == SpvOpInBoundsAccessChain) &&
-                         it.nops >= 4 && it.o[2] == var;
+                         it.nops >= 3 && it.o[2] == b->var;
       if (chain) {
-         const uint32_t m = constant_value(words, num_words, it.o[3]);
-         if (m >= members)
-            return NULL;
-         if (m + 1 > keep)
-            keep = m + 1;
+         /* a chain that stops at a whole block (gl_in[i]) is a use the cut cannot follow */
+         if (it.nops <= at)
+            return 0;
+         const uint32_t m = constant_value(w, n, it.o[at]);
+         if (m >= b->members)
+            return 0;
+         if (m + 1 > reach)
+            reach = m + 1;
       }
       const bool names = it.op == SpvOpName || it.op == SpvOpMemberName ||
                          it.op == SpvOpMemberDecorate || it.op == SpvOpDecorate;
-      const bool own = (it.op == SpvOpVariable && it.nops >= 2 && it.o[1] == var) ||
-                       (it.op == SpvOpTypeStruct && it.o[0] == type) ||
-                       (it.op == SpvOpTypePointer && it.nops >= 3 && it.o[0] == ptr) ||
+      const bool own = (it.op == SpvOpVariable && it.nops >= 2 && it.o[1] == b->var) ||
+                       (it.op == SpvOpTypeStruct && it.o[0] == b->type) ||
+                       (it.op == SpvOpTypePointer && it.nops >= 3 && it.o[0] == b->ptr) ||
+                       (b->arr && it.op == SpvOpTypeArray && it.o[0] == b->arr) ||
                        it.op == SpvOpEntryPoint;
       if (own || names)
          continue;
@@ -86,24 +104,28 @@ spv_trim_pervertex_out(const uint32_t *words, size_t num_words, size_t *out_n, c
       for (uint32_t k = 0; k < it.nops; k++) {
          if ((chain && k == 2) || spv_operand_is_literal(&it, k))
             continue;
-         if (it.o[k] == var || it.o[k] == type || it.o[k] == ptr)
-            return NULL;
+         if (it.o[k] == b->var || it.o[k] == b->type || it.o[k] == b->ptr ||
+             (b->arr && it.o[k] == b->arr))
+            return 0;
       }
    }
-   if (it.bad) {
-      *err = "malformed module";
-      return NULL;
-   }
-   if (keep >= members)
-      return NULL;
+   *bad = it.bad;
+   return it.bad ? 0 : reach;
+}
+
+/* The module with the block's struct declaring its first keep members. */
+static uint32_t *
+cut_block(const uint32_t *words, size_t num_words, const struct block *b, uint32_t keep,
+          size_t *out_n, const char **err)
+{
    struct spirv_out o = {0};
    spirv_out_put(&o, words, 5);
-   it = spv_walk_begin(words, num_words);
+   struct spv_walk it = spv_walk_begin(words, num_words);
    while (spv_walk_next(&it)) {
       if ((it.op == SpvOpMemberName || it.op == SpvOpMemberDecorate) && it.nops >= 2 &&
-          it.o[0] == type && it.o[1] >= keep)
+          it.o[0] == b->type && it.o[1] >= keep)
          continue;
-      if (it.op == SpvOpTypeStruct && it.o[0] == type) {
+      if (it.op == SpvOpTypeStruct && it.o[0] == b->type) {
          spirv_out_emit(&o, it.op, 1 + keep, it.o);
          continue;
       }
@@ -113,4 +135,48 @@ spv_trim_pervertex_out(const uint32_t *words, size_t num_words, size_t *out_n, c
    if (!w)
       *err = "out of memory";
    return w;
+}
+
+uint32_t *
+spv_trim_pervertex_out(const uint32_t *words, size_t num_words, size_t *out_n, const char **err)
+{
+   *err = NULL;
+   if (num_words < 5)
+      return NULL;
+   struct block b;
+   if (!find_block(words, num_words, SpvStorageClassOutput, &b) || b.arr)
+      return NULL;
+   bool bad = false;
+   const uint32_t keep = members_reached(words, num_words, &b, &bad);
+   if (bad)
+      *err = "malformed module";
+   if (!keep || keep >= b.members)
+      return NULL;
+   return cut_block(words, num_words, &b, keep, out_n, err);
+}
+
+uint32_t
+spv_pervertex_members(const uint32_t *words, size_t num_words, SpvStorageClass sc)
+{
+   struct block b;
+   if (num_words < 5 || !find_block(words, num_words, sc, &b))
+      return 0;
+   return b.members;
+}
+
+uint32_t *
+spv_cut_pervertex(const uint32_t *words, size_t num_words, SpvStorageClass sc, uint32_t keep,
+                  size_t *out_n, const char **err)
+{
+   *err = NULL;
+   struct block b;
+   if (num_words < 5 || !keep || !find_block(words, num_words, sc, &b) || keep >= b.members)
+      return NULL;
+   bool bad = false;
+   const uint32_t reach = members_reached(words, num_words, &b, &bad);
+   if (bad)
+      *err = "malformed module";
+   if (!reach || reach > keep)
+      return NULL;
+   return cut_block(words, num_words, &b, keep, out_n, err);
 }

@@ -40,6 +40,60 @@ glsl_validate_gl_module(const uint32_t *words, size_t num_words)
    return ok;
 }
 
+/* Each pair of linked vertex stages' built-in blocks (the producer's gl_PerVertex or gl_out[],
+ * the consumer's gl_in[]) cut to the members of the shorter one: glslang declares a unit's
+ * implicit block by its version (gl_CullDistance from GLSL 4.50, which an ARB_cull_distance unit
+ * compiles as), and Vulkan wants the built-in blocks at an interface between two stages other
+ * than the fragment stage to match exactly: the same members in the same order (Interface
+ * Matching). A separable program's stages may meet another program's: left as declared. */
+static void
+match_pervertex(struct link *l, spv_context ctx)
+{
+   int prev = -1;
+   for (unsigned i = 0; i < GLSL_STAGE_COUNT && !l->failed; i++) {
+      const enum glsl_stage s = glsl_pipeline_stage(i);
+      if (!l->prog->spirv[s].words || s == GLSL_STAGE_FRAGMENT || s == GLSL_STAGE_COMPUTE)
+         continue;
+      const int p = prev;
+      prev = (int)s;
+      if (p < 0)
+         continue;
+      struct glsl_spirv *out = &l->prog->spirv[p], *in = &l->prog->spirv[s];
+      const uint32_t np = spv_pervertex_members(out->words, out->num_words, SpvStorageClassOutput);
+      const uint32_t nc = spv_pervertex_members(in->words, in->num_words, SpvStorageClassInput);
+      if (!np || !nc || np == nc)
+         continue;
+      /* the longer block loses the members its code does not reach */
+      const int cut = np > nc ? p : (int)s;
+      struct glsl_spirv *sp = &l->prog->spirv[cut];
+      const char *err = NULL;
+      size_t nw = 0;
+      uint32_t *w = spv_cut_pervertex(sp->words, sp->num_words,
+                                      np > nc ? SpvStorageClassOutput : SpvStorageClassInput,
+                                      np > nc ? nc : np, &nw, &err);
+      if (!w && err) {
+         link_error(l, "internal error: cannot cut the %s shader's gl_PerVertex: %s",
+                    glsl_stage_name(cut), err);
+         break;
+      }
+      if (!w) {
+         MGU_DECLINE(gl_feature_unimplemented,
+                     "the %s shader reaches a gl_PerVertex member the %s shader's block lacks "
+                     "(or uses the block whole): the built-in blocks between them stay unlike, "
+                     "which Vulkan's interface matching does not allow",
+                     glsl_stage_name(cut), glsl_stage_name(cut == p ? s : (enum glsl_stage)p));
+         continue;
+      }
+      if (!validates(l, ctx, cut, w, nw)) {
+         free(w);
+         break;
+      }
+      free(sp->words);
+      sp->words = w;
+      sp->num_words = nw;
+   }
+}
+
 static void
 finish_stages(struct link *l)
 {
@@ -218,6 +272,8 @@ finish_stages(struct link *l)
       l->prog->spirv[s].words = w;
       l->prog->spirv[s].num_words = nw;
    }
+   if (!l->failed && !l->in->separable)
+      match_pervertex(l, ctx);
    if (ctx)
       spvContextDestroy(ctx);
 }
