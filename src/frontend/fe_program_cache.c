@@ -4,7 +4,8 @@
  * on a hit, and stores the binary of a successful link on a miss.
  *
  * The key (two XXH3-64 of one byte string, 128 bits, the file's name) covers this build
- * (MGL_BUILD_ID), the context and device (fe_program_binary_device_hash, the GLSL dialect, the
+ * (fe_program_build_id: MGL_BUILD_ID and the glslang, SPIRV-Tools and SPIRV-Cross versions), the
+ * context and device (fe_program_binary_device_hash, the GLSL dialect, the
  * context version, the compile limits), each attached shader in attach order (stage, GLSL ES
  * or not, the source its last compile compiled, which the link reads) and the program's link state: glBindAttribLocation,
  * glBindFragDataLocation(Indexed), transform feedback varyings and mode, GL_PROGRAM_SEPARABLE.

@@ -40,6 +40,12 @@ glsl_validate_gl_module(const uint32_t *words, size_t num_words)
    return ok;
 }
 
+const char *
+glsl_spirv_tools_version(void)
+{
+   return spvSoftwareVersionDetailsString();
+}
+
 static void
 finish_stages(struct link *l)
 {

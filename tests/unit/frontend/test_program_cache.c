@@ -95,6 +95,7 @@ struct link_case {
    GLsizei num_xfb;
    GLenum xfb_mode;
    bool separable, retrievable;
+   const char *versions; /* glsl_library_versions' answer (NULL: the fake's own) */
 };
 
 static struct link_case
@@ -124,8 +125,11 @@ static struct outcome
 link_case(const struct link_case *c, const struct fake_program *fp)
 {
    const struct mgp_caps saved = fake_caps;
+   const char *saved_versions = fake_glsl_versions;
    if (c->caps)
       c->caps(&fake_caps);
+   if (c->versions)
+      fake_glsl_versions = c->versions;
    struct fe_test_env e = {0};
    struct fe_surface_format f = {8, 8, 8, 8, 24, 8, 0, 0};
    CHECK(fe_surface_create_pbuffer(&f, 16, 16, &e.surf) == FE_OK);
@@ -170,6 +174,7 @@ link_case(const struct link_case *c, const struct fake_program *fp)
    CHECK_ERR(GL_NO_ERROR);
    env_finish(&e);
    fake_caps = saved;
+   fake_glsl_versions = saved_versions;
    return o;
 }
 
@@ -374,6 +379,11 @@ key_inputs(const char *root)
    c = base;
    c.caps = caps_renderer;
    check_input(root, "device", &base, &c, MISS_KEPT);
+   /* the build: another glslang, SPIRV-Tools or SPIRV-Cross (a rebuild against them keeps
+    * mgl's sources; the compiles' keys change too) */
+   c = base;
+   c.versions = "fake glslang 2; fake SPIRV-Tools 1; fake SPIRV-Cross 1";
+   CHECK_EQ(check_input(root, "library-versions", &base, &c, MISS_KEPT).compiles, 2);
 }
 
 /* GL 4.6 7.1 / 7.3: glShaderSource without glCompileShader changes what glGetShaderSource and
