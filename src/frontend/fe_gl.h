@@ -276,7 +276,11 @@ struct fe_renderbuffer {
 struct fe_shader {
    struct fe_object base;
    GLenum type;
-   char *source;
+   char *source; /* glShaderSource's, what glGetShaderSource returns */
+   /* GL 4.6 7.1, 7.3: the source as the last glCompileShader saw it (NULL before one, or
+    * after glShaderBinary): what glLinkProgram links. A glShaderSource without a compile
+    * changes source only. */
+   char *compiled_source;
    bool compiled;
    bool es; /* compiled as GLSL ES (a desktop context's "#version 100" or "300 es") */
    /* ARB_gl_spirv: glShaderBinary's module (GL_SPIR_V_BINARY), and after glSpecializeShader

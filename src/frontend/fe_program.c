@@ -275,16 +275,17 @@ blank_version(char *src)
       *p = ' ';
 }
 
-/* Concatenates the sources of the attached shaders of one stage (glsl_link takes one source a
- * stage): the first object's #version leads; each later object starts with a #line naming it. */
+/* Concatenates the compiled sources of the attached shaders of one stage (glsl_link takes one
+ * source a stage; GL 4.6 7.3 links what each shader's last compile compiled, not a source set
+ * since): the first object's #version leads; each later object starts with a #line naming it. */
 static char *
 stage_source(const struct fe_program *prog, GLenum type)
 {
    size_t total = 0;
    unsigned n = 0;
    for (unsigned i = 0; i < prog->num_shaders; i++) {
-      if (prog->shaders[i]->type == type && prog->shaders[i]->source) {
-         total += strlen(prog->shaders[i]->source) + 32;
+      if (prog->shaders[i]->type == type && prog->shaders[i]->compiled_source) {
+         total += strlen(prog->shaders[i]->compiled_source) + 32;
          n++;
       }
    }
@@ -297,12 +298,12 @@ stage_source(const struct fe_program *prog, GLenum type)
    unsigned part = 0;
    for (unsigned i = 0; i < prog->num_shaders; i++) {
       const struct fe_shader *sh = prog->shaders[i];
-      if (sh->type != type || !sh->source)
+      if (sh->type != type || !sh->compiled_source)
          continue;
       if (part)
          off += (size_t)sprintf(s + off, "#line 1 %u\n", part);
-      size_t len = strlen(sh->source);
-      memcpy(s + off, sh->source, len);
+      size_t len = strlen(sh->compiled_source);
+      memcpy(s + off, sh->compiled_source, len);
       if (part)
          blank_version(s + off);
       off += len;
@@ -1147,8 +1148,8 @@ mgl_glLinkProgram(GLuint program)
       GLenum type = fe_shader_stage_type((enum glsl_stage)s);
       in.objects[s] = objs + used;
       for (unsigned i = 0; i < prog->num_shaders; i++)
-         if (prog->shaders[i]->type == type && prog->shaders[i]->source)
-            objs[used + in.num_objects[s]++] = prog->shaders[i]->source;
+         if (prog->shaders[i]->type == type && prog->shaders[i]->compiled_source)
+            objs[used + in.num_objects[s]++] = prog->shaders[i]->compiled_source;
       used += in.num_objects[s];
    }
    char *log = NULL;

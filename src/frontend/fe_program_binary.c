@@ -6,8 +6,9 @@
  * transform feedback tables, subroutines; glsl_binary.c) and the few facts the front end adds
  * to its executable, behind a header:
  *
- *   u32 magic "MGLB"   u32 format version   u64 build id (fe_build_id.h: a hash of the sources
- *   made at build time)   u64 device hash (fe_program_binary_device_hash: what the link depends
+ *   u32 magic "MGLB"   u32 format version   u64 build id (fe_program_build_id: fe_build_id.h's
+ *   hash of the sources made at build time, and the versions of glslang, SPIRV-Tools and
+ *   SPIRV-Cross)   u64 device hash (fe_program_binary_device_hash: what the link depends
  *   on in this context and device)   u64 hash of the rest   u32 front-end flags   u32 zero
  *
  * all little-endian. glProgramBinary refuses a binary whose header does not match this build
@@ -58,6 +59,17 @@ get64(const uint8_t *p)
    return (uint64_t)get32(p) | (uint64_t)get32(p + 4) << 32;
 }
 
+/* The build a binary was made by: mgl's sources (MGL_BUILD_ID) and the libraries that compile
+ * and link with them (glsl_library_versions), whose change changes what a link makes as
+ * much as a change of mgl's own sources does (issue 20: a rebuild against another glslang must
+ * not install programs the old one linked). */
+uint64_t
+fe_program_build_id(void)
+{
+   const char *v = glsl_library_versions();
+   return mgu_hash64(v, strlen(v), MGL_BUILD_ID);
+}
+
 /* What a link in this context depends on besides the sources: the API (compatibility programs
  * get built-in state, ES ones ES rules), the GLSL extensions the context denies, the varying
  * limits, transform_feedback3's names, and the device and server the SPIR-V was made for. */
@@ -102,7 +114,7 @@ make_binary(struct fe_context *ctx, const struct fe_program *prog, size_t *size)
                           (e->builtin_inputs & 3u) << FLAG_BUILTIN_SHIFT;
    put32(out, FE_PROGRAM_BINARY_MAGIC);
    put32(out + 4, FE_PROGRAM_BINARY_VERSION);
-   put64(out + 8, MGL_BUILD_ID);
+   put64(out + 8, fe_program_build_id());
    put64(out + 16, fe_program_binary_device_hash(ctx));
    put32(out + 32, flags);
    put32(out + 36, 0);
@@ -179,7 +191,7 @@ header_refusal(struct fe_context *ctx, const uint8_t *b, size_t size)
       return "error: the program binary is not an mgl program binary\n";
    if (get32(b + 4) != FE_PROGRAM_BINARY_VERSION)
       return "error: the program binary has another format version\n";
-   if (get64(b + 8) != MGL_BUILD_ID)
+   if (get64(b + 8) != fe_program_build_id())
       return "error: the program binary was made by another build of mgl\n";
    if (get64(b + 16) != fe_program_binary_device_hash(ctx))
       return "error: the program binary was made for another device or context type\n";
@@ -243,7 +255,7 @@ fe_program_cache_context(struct fe_context *ctx)
 {
    const struct mgp_caps *caps = ctx->share->caps;
    const uint64_t context[] = {
-      MGL_BUILD_ID,
+      fe_program_build_id(),
       fe_program_binary_device_hash(ctx),
       (uint64_t)fe_glsl_api(ctx),
       (uint64_t)ctx->desc.major,

@@ -4,9 +4,10 @@
  * on a hit, and stores the binary of a successful link on a miss.
  *
  * The key (two XXH3-64 of one byte string, 128 bits, the file's name) covers this build
- * (MGL_BUILD_ID), the context and device (fe_program_binary_device_hash, the GLSL dialect, the
+ * (fe_program_build_id: MGL_BUILD_ID and the glslang, SPIRV-Tools and SPIRV-Cross versions), the
+ * context and device (fe_program_binary_device_hash, the GLSL dialect, the
  * context version, the compile limits), each attached shader in attach order (stage, GLSL ES
- * or not, source as the link reads it) and the program's link state: glBindAttribLocation,
+ * or not, the source its last compile compiled, which the link reads) and the program's link state: glBindAttribLocation,
  * glBindFragDataLocation(Indexed), transform feedback varyings and mode, GL_PROGRAM_SEPARABLE.
  * The retrievable hint changes nothing linked (a hit sets linked_retrievable from it as a link
  * does). SPIR-V programs are not cached (their link runs no GLSL compiler).
@@ -167,7 +168,7 @@ fe_program_cache_key(const struct fe_program *prog, uint64_t context,
    for (unsigned i = 0; i < prog->num_shaders; i++) {
       const struct fe_shader *sh = prog->shaders[i];
       add_u64(&k, (uint64_t)sh->type << 1 | sh->es);
-      add_str(&k, sh->source);
+      add_str(&k, sh->compiled_source); /* what the link compiles (fe_program.c) */
    }
    add_u64(&k, prog->num_attrib_bindings);
    for (unsigned i = 0; i < prog->num_attrib_bindings; i++) {

@@ -81,6 +81,9 @@ bool fe_program_writes_viewport(const struct glsl_program *gp);
  * this context and device that a program binary carries (fe_program_binary.c). */
 GLint fe_program_binary_length(struct fe_context *ctx, const struct fe_program *prog);
 uint64_t fe_program_binary_device_hash(struct fe_context *ctx);
+/* The build id a program binary carries and the program cache's keys start from: mgl's
+ * sources (MGL_BUILD_ID) and glsl_library_versions (fe_program_binary.c). */
+uint64_t fe_program_build_id(void);
 /* Binary b loaded
  * into prog as a link installs a program: NULL when it was, else why not (an info log line, in
  * msg or static) with prog unchanged, *oom set when memory ran out (fe_program_binary.c). */

@@ -9,6 +9,7 @@ fe_shader_destroy(struct fe_context *ctx, struct fe_shader *sh)
 {
    (void)ctx;
    free(sh->source);
+   free(sh->compiled_source);
    free(sh->spirv);
    free(sh->spirv_spec);
    free(sh->info_log);
@@ -190,7 +191,16 @@ mgl_glCompileShader(GLuint shader)
       .compute_invocations = ctx->share->caps->max_compute_work_group_invocations,
       .deny = fe_glsl_deny(ctx),
    };
-   const char *src = sh->source ? sh->source : "";
+   /* GL 4.6 7.1: the link takes what this compile compiles, whatever glShaderSource sets
+    * after it */
+   char *src = dup_str(sh->source ? sh->source : "");
+   if (!src) {
+      sh->compiled = false;
+      fe_error(ctx, GL_OUT_OF_MEMORY);
+      return;
+   }
+   free(sh->compiled_source);
+   sh->compiled_source = src;
    enum glsl_api api = fe_glsl_api(ctx);
    /* GL 4.1 / ARB_ES2_compatibility, GL 4.3 / ARB_ES3_compatibility and GL 4.5 /
     * ARB_ES3_1_compatibility: a desktop context compiles GLSL ES 1.00, 3.00 and 3.10 too */
@@ -384,6 +394,8 @@ mgl_glShaderBinary(GLsizei count, const GLuint *shaders, GLenum binaryformat, co
          memcpy(copy, words, (size_t)length);
       struct fe_shader *sh = list[i];
       drop_spirv(sh);
+      free(sh->compiled_source); /* GL 4.6 7.2: the binary replaces the compiled source */
+      sh->compiled_source = NULL;
       sh->spirv = copy;
       sh->spirv_words = n;
       sh->compiled = false;

@@ -33,6 +33,10 @@ enum spv_valid_env { SPV_VALID_VULKAN_1_1, SPV_VALID_VULKAN_1_2, SPV_VALID_VULKA
 #define SPV_VALID_ENV_COUNT 3
 bool spv_validate(enum spv_valid_env env, const uint32_t *words, size_t count, char *why,
                   size_t why_size);
+/* SPIRV-Cross's version as its C API gives it (spv_cross.c): the shared library's C API version
+ * and the header's built against. One string, made once; a program binary's build id covers
+ * it (glsl_library_versions, issue 20). */
+const char *spv_cross_versions(void);
 
 /* Walks a module's instructions, bounds-checked (the words may come from another process):
  *    struct spv_walk it = spv_walk_begin(words, n);

@@ -5,7 +5,9 @@
  * steps taken from a type id (array levels outermost first, then a matrix's column). */
 #include "spv.h"
 
+#include <pthread.h>
 #include <spirv_cross_c.h>
+#include <stdio.h>
 
 #define TREF_ID(t) ((t) & ((1u << SPV_TREF_LEVEL_SHIFT) - 1))
 #define TREF_LEVEL(t) ((t) >> SPV_TREF_LEVEL_SHIFT)
@@ -553,4 +555,24 @@ spv_refl_constant_scalar(const struct spv_refl *r, uint32_t id, uint32_t column,
    uint64_t bits;
    memcpy(&bits, &d, sizeof(bits));
    return bits;
+}
+
+static pthread_once_t versions_once = PTHREAD_ONCE_INIT;
+static char versions[96];
+
+static void
+make_versions(void)
+{
+   unsigned major = 0, minor = 0, patch = 0;
+   spvc_get_version(&major, &minor, &patch);
+   snprintf(versions, sizeof(versions), "SPIRV-Cross C API %u.%u.%u (header %u.%u.%u)", major,
+            minor, patch, SPVC_C_API_VERSION_MAJOR, SPVC_C_API_VERSION_MINOR,
+            SPVC_C_API_VERSION_PATCH);
+}
+
+const char *
+spv_cross_versions(void)
+{
+   pthread_once(&versions_once, make_versions);
+   return versions;
 }

@@ -54,6 +54,7 @@ typedef void(APIENTRYP pfn_get_pointerv)(GLenum pname, void **params);
    X(PFNGLCOMPILESHADERPROC, CompileShader)                                                        \
    X(PFNGLGETSHADERIVPROC, GetShaderiv)                                                            \
    X(PFNGLGETSHADERINFOLOGPROC, GetShaderInfoLog)                                                  \
+   X(PFNGLGETSHADERSOURCEPROC, GetShaderSource)                                                    \
    X(PFNGLDELETESHADERPROC, DeleteShader)                                                          \
    X(PFNGLCREATEPROGRAMPROC, CreateProgram)                                                        \
    X(PFNGLATTACHSHADERPROC, AttachShader)                                                          \

@@ -1696,3 +1696,101 @@ sc_gs_invariant(void)
    gl.DeleteBuffers(1, &me.vbo);
    check_gl_error("end");
 }
+
+/* link_compiled_source: GL 4.6 §7.1 / §7.3 (GL 3.3 §2.11.1, §2.11.3 alike): glLinkProgram links
+ * each shader's last compiled code; a glShaderSource since then changes only what
+ * glGetShaderSource and GL_SHADER_SOURCE_LENGTH report, until the next glCompileShader. Red
+ * compiled, green set without a compile: the link draws red. A source that does not compile,
+ * set without a compile: the link still draws red. A compile that failed, then a valid source
+ * set without a compile: the shader is not compiled and the link fails. */
+void
+sc_link_compiled_source(void)
+{
+   static const char *fs_red = "#version 330 core\n"
+                               "out vec4 o_color;\n"
+                               "void main() { o_color = vec4(1.0, 0.0, 0.0, 1.0); }\n";
+   static const char *fs_green = "#version 330 core\n"
+                                 "out vec4 o_color;\n"
+                                 "void main() { o_color = vec4(0.0, 1.0, 0.0, 1.0); }\n";
+   static const char *fs_broken = "#version 330 core\n"
+                                  "out vec4 o_color;\n"
+                                  "void main() { o_color = not_declared; }\n";
+   const GLuint vs = compile(GL_VERTEX_SHADER, VS_PIXELS);
+   const GLuint fs = compile(GL_FRAGMENT_SHADER, fs_red);
+   gl.ShaderSource(fs, 1, &fs_green, NULL);
+   GLint n = 0;
+   gl.GetShaderiv(fs, GL_SHADER_SOURCE_LENGTH, &n);
+   if (n != (GLint)strlen(fs_green) + 1)
+      fail("GL_SHADER_SOURCE_LENGTH after glShaderSource: %d, want %d (the new source's)", n,
+           (int)strlen(fs_green) + 1);
+   char got[256] = "";
+   gl.GetShaderSource(fs, sizeof got, NULL, got);
+   if (strcmp(got, fs_green))
+      fail("glGetShaderSource after glShaderSource: not the new source");
+   gl.GetShaderiv(fs, GL_COMPILE_STATUS, &n);
+   if (n != GL_TRUE)
+      fail("GL_COMPILE_STATUS after glShaderSource without a compile: %d, want GL_TRUE", n);
+
+   float v[3][12];
+   rect_vertices(v[0], 4, 4, 28, 28);
+   rect_vertices(v[1], 36, 4, 60, 28);
+   rect_vertices(v[2], 4, 36, 60, 60);
+   mesh me = make_mesh(&v[0][0], 18);
+   const vec4f bg = V4(0.0f, 0.0f, 0.4f, 1.0f);
+   clear_to(bg);
+
+   /* red compiled, green set since: red */
+   GLuint p = gl.CreateProgram();
+   gl.AttachShader(p, vs);
+   gl.AttachShader(p, fs);
+   gl.LinkProgram(p);
+   expect_program_iv(p, GL_LINK_STATUS, GL_TRUE, "link after an uncompiled glShaderSource");
+   gl.UseProgram(p);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   check_gl_error("draw of the compiled source");
+
+   /* a source that does not compile, set without a compile: the relink still links red */
+   gl.ShaderSource(fs, 1, &fs_broken, NULL);
+   gl.LinkProgram(p);
+   expect_program_iv(p, GL_LINK_STATUS, GL_TRUE, "link after an uncompiled broken source");
+   gl.UseProgram(p);
+   glDrawArrays(GL_TRIANGLES, 6, 6);
+   check_gl_error("draw after the relink");
+   gl.UseProgram(0);
+
+   /* the broken source compiled (fails), then green set without a compile: not compiled, so
+    * the link fails */
+   gl.CompileShader(fs);
+   gl.GetShaderiv(fs, GL_COMPILE_STATUS, &n);
+   if (n != GL_FALSE)
+      fail("GL_COMPILE_STATUS of a source that does not compile: %d", n);
+   gl.ShaderSource(fs, 1, &fs_green, NULL);
+   GLuint q = gl.CreateProgram();
+   gl.AttachShader(q, vs);
+   gl.AttachShader(q, fs);
+   gl.LinkProgram(q);
+   expect_program_iv(q, GL_LINK_STATUS, GL_FALSE, "link of a shader whose compile failed");
+
+   /* green compiled: green */
+   gl.CompileShader(fs);
+   gl.LinkProgram(q);
+   expect_program_iv(q, GL_LINK_STATUS, GL_TRUE, "link after green's compile");
+   gl.UseProgram(q);
+   glDrawArrays(GL_TRIANGLES, 12, 6);
+   check_gl_error("draw of green");
+
+   model m;
+   model_init(&m, bg);
+   model_rect(&m, 4, 4, 28, 28, to8(V4(1.0f, 0.0f, 0.0f, 1.0f)));
+   model_rect(&m, 36, 4, 60, 28, to8(V4(1.0f, 0.0f, 0.0f, 1.0f)));
+   model_rect(&m, 4, 36, 60, 60, to8(V4(0.0f, 1.0f, 0.0f, 1.0f)));
+   check_frame("each link draws what its shaders last compiled", &m);
+   gl.UseProgram(0);
+   gl.DeleteProgram(p);
+   gl.DeleteProgram(q);
+   gl.DeleteShader(vs);
+   gl.DeleteShader(fs);
+   gl.DeleteVertexArrays(1, &me.vao);
+   gl.DeleteBuffers(1, &me.vbo);
+   check_gl_error("end");
+}

@@ -935,9 +935,11 @@ struct vkb_screen_stats {
    unsigned long long quirk_split_io_blocks;     /* shaders whose interface blocks were split */
    unsigned long long quirk_int64_varying_words; /* shaders whose int64 varyings became words */
    unsigned long long quirk_fp64_varying_words;  /* shaders whose double varyings became words */
-   unsigned long long border_swizzle_samplers;   /* samplers made for a view's border swizzle */
-   unsigned long long local_index_clamps;        /* local array/matrix/vector indices clamped */
-   unsigned long long local_indices_left; /* ... into arrays of unknown length: not clamped */
+   /* SPIRV-Tools validations (vkb_spirv_validate): once per client module, once per rewrite */
+   unsigned long long spirv_validations;
+   unsigned long long border_swizzle_samplers; /* samplers made for a view's border swizzle */
+   unsigned long long local_index_clamps;      /* local array/matrix/vector indices clamped */
+   unsigned long long local_indices_left;      /* ... into arrays of unknown length: not clamped */
    unsigned long long local_index_clamps_failed; /* modules the clamp could not take */
    unsigned long long gs_splits;          /* geometry stages split among invocations (gs_split) */
    unsigned long long gs_splits_failed;   /* ... that the split could not take */

@@ -773,8 +773,9 @@ static const VkShaderStageFlagBits stage_bits[MGP_SHADER_STAGE_COUNT] = {
 static const char *const stage_names[MGP_SHADER_STAGE_COUNT] = {
    "vertex", "tess-control", "tess-eval", "geometry", "fragment", "compute"};
 
-/* One shader module per stage. pre[s], when set, holds stage s's words as a device quirk
- * rewrote them (already validated); else the words are read from the client's span. */
+/* One shader module per stage. pre[s], when set, holds stage s's words as the device quirks
+ * left them (vkb_quirks.c): rewritten, or the client's words copied; validated there either
+ * way, and not again here. Else the words are read from the client's span and validated. */
 /* A vertex module that reads BaseVertex or DrawIndex gets GL's meaning for them from pushed
  * constants (spv_draw_params.c); *words becomes the rewritten module, owned (*own) and
  * validated like the client's. False with why when the module cannot be rewritten. */

@@ -97,11 +97,16 @@ vkb_quirks_init(struct vkb_screen *scr, VkDriverId driver)
 /* One rewrite of every stage's words, for a quirk whose rewrite both sides of an interface must
  * take (VKB_QUIRK_SPLIT_IO_BLOCKS: an array of blocks gets its locations in another order;
  * VKB_QUIRK_INT64_VARYING_WORDS, VKB_QUIRK_FP64_VARYING_WORDS: the words' types): in every
- * stage or in none. A stage's words
- * are out[s] where an earlier quirk rewrote them, else the client's, validated before the rewrite
- * reads them; the rewrite's words are validated after. Any stage that cannot be rewritten leaves
- * every stage as it was (out unchanged; create_modules then reads, and validates, the client's
- * words where out[s] is NULL). Returns whether any stage was rewritten. */
+ * stage or in none. A stage's words are out[s] where an earlier pass read them (validated
+ * words), else the client's, copied and validated before the rewrite reads them. Each client
+ * module is validated once (issue 20: a second validation was ~40% of a warm link): a stage the
+ * rewrite leaves as it is, or that is left as it was because another stage cannot be rewritten,
+ * keeps its validated copy in out[s], which the next quirk and create_modules take without
+ * validating again; out[s] stays NULL only where the client's words were not read or did not
+ * validate (create_modules reads them and refuses them). The rewrite's words are validated too:
+ * our own passes' output, checked so that a bug in one is a warning and the stage as it was, not
+ * a module the driver may crash on (paid only where a rewrite changed a stage). Returns whether
+ * any stage was rewritten. */
 typedef uint32_t *(*quirk_rewrite_fn)(const uint32_t *words, size_t num_words, size_t *out_n,
                                       bool *blocked, const char **err);
 
@@ -131,6 +136,8 @@ rewrite_stages(struct vkb_screen *scr, uint32_t stage_mask, const struct mgp_spa
          }
          memcpy(copy[s], sp->ptr, sp->size);
          if (!vkb_spirv_validate(scr, copy[s], sp->size / 4, why, sizeof(why))) {
+            free(copy[s]); /* create_modules validates the client's words again and refuses them */
+            copy[s] = NULL;
             ok = false;
             break;
          }
@@ -161,14 +168,18 @@ rewrite_stages(struct vkb_screen *scr, uint32_t stage_mask, const struct mgp_spa
       any = true;
    }
    for (int s = 0; s < MGP_SHADER_STAGE_COUNT; s++) {
-      free(copy[s]);
-      if (!ok || !any || !res[s]) {
-         free(res[s]);
+      if (ok && any && res[s]) {
+         free(copy[s]);
+         free(out[s]);
+         out[s] = res[s];
+         out_n[s] = res_n[s];
          continue;
       }
-      free(out[s]);
-      out[s] = res[s];
-      out_n[s] = res_n[s];
+      free(res[s]);
+      if (copy[s]) { /* out[s] was NULL: the client's words as they are, validated above */
+         out[s] = copy[s];
+         out_n[s] = spirv[s].size / 4;
+      }
    }
    return ok && any;
 }

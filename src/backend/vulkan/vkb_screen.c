@@ -1825,6 +1825,7 @@ gate_counters(void *screen, const char **names, unsigned long long *values, unsi
       {"quirk-split-io-blocks", scr->stats.quirk_split_io_blocks},
       {"quirk-int64-varying-words", scr->stats.quirk_int64_varying_words},
       {"quirk-fp64-varying-words", scr->stats.quirk_fp64_varying_words},
+      {"spirv-validations", scr->stats.spirv_validations},
       {"border-swizzle-samplers", scr->stats.border_swizzle_samplers},
       {"local-index-clamps", scr->stats.local_index_clamps},
       {"local-indices-left", scr->stats.local_indices_left},

@@ -20,6 +20,7 @@ vkb_spirv_validate(struct vkb_screen *scr, const uint32_t *words, size_t count, 
    const enum spv_valid_env env = scr->api_version >= VK_API_VERSION_1_3   ? SPV_VALID_VULKAN_1_3
                                   : scr->api_version >= VK_API_VERSION_1_2 ? SPV_VALID_VULKAN_1_2
                                                                            : SPV_VALID_VULKAN_1_1;
+   scr->stats.spirv_validations++;
    return spv_validate(env, words, count, why, why_size);
 }
 

@@ -14,6 +14,7 @@
 
 #include <glslang/Include/glslang_c_interface.h>
 #include <glslang/Public/resource_limits_c.h>
+#include <glslang/build_info.h>
 #include <pthread.h>
 #include <spirv/unified1/spirv.h>
 #include <stdio.h>
@@ -271,6 +272,24 @@ check_version(const char *src, bool es, bool compat, uint32_t deny, struct glsl_
                    line, col, what, compat ? "1.50 compatibility, " : "",
                    compat ? "3.30 compatibility, " : "");
    return false;
+}
+
+static pthread_once_t versions_once = PTHREAD_ONCE_INIT;
+static char versions[384];
+
+static void
+make_versions(void)
+{
+   snprintf(versions, sizeof(versions), "glslang %d.%d.%d%s; %s; %s", GLSLANG_VERSION_MAJOR,
+            GLSLANG_VERSION_MINOR, GLSLANG_VERSION_PATCH, GLSLANG_VERSION_FLAVOR,
+            glsl_spirv_tools_version(), spv_cross_versions());
+}
+
+const char *
+glsl_library_versions(void)
+{
+   pthread_once(&versions_once, make_versions);
+   return versions;
 }
 
 bool

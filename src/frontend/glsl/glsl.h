@@ -263,6 +263,13 @@ bool glsl_compile_shader(enum glsl_stage stage, enum glsl_api api, const char *s
  * where they are not offered) and links it only with others of its
  * kind. */
 bool glsl_source_is_es(const char *source, bool es3);
+
+/* The versions of the libraries a compile's and a link's result depend on: glslang's (its
+ * build_info.h: the archives are linked statically), SPIRV-Tools' (its version details, also
+ * static) and SPIRV-Cross's (spv_cross_versions, a shared library). One string, made once: a
+ * program binary's build id covers it (a build against another glslang keeps no program linked
+ * by this one; issue 20). */
+const char *glsl_library_versions(void);
 /* A context's limits for glsl_compile_shader_limits. max_varying_components as
  * glsl_link_input's (0: the minimum), so gl_MaxVaryingComponents, gl_MaxFragmentInputComponents
  * ... in the shader are what the context reports and the link will see. The binding points

@@ -128,6 +128,8 @@ bool glsl_link_spirv(const struct glsl_link_input *input, const struct glsl_stag
 /* Whether SPIRV-Tools validates the module for OpenGL 4.5 (glsl_link.c, the one unit that
  * includes libspirv.h: it defines an object). */
 bool glsl_validate_gl_module(const uint32_t *words, size_t num_words);
+/* SPIRV-Tools' version details (glsl_link.c, for the same reason): the archive linked. */
+const char *glsl_spirv_tools_version(void);
 /* glLinkProgram of a program of SPIR-V shaders (ARB_gl_spirv, glsl_spirv_gl.c): input->spirv.
  * false: the link failed, and *out (if not NULL) is the caller's to destroy. */
 bool glsl_link_gl_spirv(const struct glsl_link_input *input, struct glsl_program **out,

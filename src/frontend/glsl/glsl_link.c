@@ -94,6 +94,12 @@ match_pervertex(struct link *l, spv_context ctx)
    }
 }
 
+const char *
+glsl_spirv_tools_version(void)
+{
+   return spvSoftwareVersionDetailsString();
+}
+
 static void
 finish_stages(struct link *l)
 {

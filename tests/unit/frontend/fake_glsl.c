@@ -13,6 +13,13 @@
 static struct fake_program next;
 unsigned fake_glsl_links, fake_glsl_compiles;
 uint64_t fake_glsl_link_input;
+const char *fake_glsl_versions = "fake glslang 1; fake SPIRV-Tools 1; fake SPIRV-Cross 1";
+
+const char *
+glsl_library_versions(void)
+{
+   return fake_glsl_versions;
+}
 
 /* The fake's program does not depend on the sources, so the program cache kept across runs
  * (keyed by them) would hand one test's program to the next: off, unless a test turns it on. */

@@ -63,5 +63,7 @@ extern unsigned fake_glsl_links, fake_glsl_compiles;
 /* A hash of everything the last glsl_link was given (its sources, bindings, varyings, flags and
  * limits): two links that differ in any input the real linker reads differ in it. */
 extern uint64_t fake_glsl_link_input;
+/* What glsl_library_versions returns (the libraries' versions a build id covers). */
+extern const char *fake_glsl_versions;
 
 #endif

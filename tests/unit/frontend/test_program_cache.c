@@ -95,6 +95,7 @@ struct link_case {
    GLsizei num_xfb;
    GLenum xfb_mode;
    bool separable, retrievable;
+   const char *versions; /* glsl_library_versions' answer (NULL: the fake's own) */
 };
 
 static struct link_case
@@ -124,8 +125,11 @@ static struct outcome
 link_case(const struct link_case *c, const struct fake_program *fp)
 {
    const struct mgp_caps saved = fake_caps;
+   const char *saved_versions = fake_glsl_versions;
    if (c->caps)
       c->caps(&fake_caps);
+   if (c->versions)
+      fake_glsl_versions = c->versions;
    struct fe_test_env e = {0};
    struct fe_surface_format f = {8, 8, 8, 8, 24, 8, 0, 0};
    CHECK(fe_surface_create_pbuffer(&f, 16, 16, &e.surf) == FE_OK);
@@ -170,6 +174,7 @@ link_case(const struct link_case *c, const struct fake_program *fp)
    CHECK_ERR(GL_NO_ERROR);
    env_finish(&e);
    fake_caps = saved;
+   fake_glsl_versions = saved_versions;
    return o;
 }
 
@@ -293,10 +298,16 @@ key_inputs(const char *root)
    c.src[1] = "#version 330 core\nvoid main() { }\n";
    check_input(root, "source", &base, &c, MISS);
    /* ... and what its compile left: GLSL ES or not (compiled from a GLSL ES source, then given
-    * base's source uncompiled: the link reads that source as GLSL ES) */
+    * base's source uncompiled: the link reads the GLSL ES source it compiled) */
    c = base;
    c.compiled[0] = c.compiled[1] = "#version 300 es\nvoid main() {}\n";
    check_input(root, "es", &base, &c, MISS);
+   /* a source set after the compile, not compiled: GL 4.6 7.3 links the compiled one, so the
+    * key is base's */
+   c = base;
+   c.compiled[0] = base.src[0], c.compiled[1] = base.src[1];
+   c.src[1] = "#version 330 core\nvoid main() { }\n";
+   check_input(root, "uncompiled-source", &base, &c, HIT);
 
    /* the program's state at the link */
    c = base;
@@ -368,6 +379,76 @@ key_inputs(const char *root)
    c = base;
    c.caps = caps_renderer;
    check_input(root, "device", &base, &c, MISS_KEPT);
+   /* the build: another glslang, SPIRV-Tools or SPIRV-Cross (a rebuild against them keeps
+    * mgl's sources; the compiles' keys change too) */
+   c = base;
+   c.versions = "fake glslang 2; fake SPIRV-Tools 1; fake SPIRV-Cross 1";
+   CHECK_EQ(check_input(root, "library-versions", &base, &c, MISS_KEPT).compiles, 2);
+}
+
+/* GL 4.6 7.1 / 7.3: glShaderSource without glCompileShader changes what glGetShaderSource and
+ * GL_SHADER_SOURCE_LENGTH report, never what glLinkProgram links (the last compile's code). */
+static void
+uncompiled_source(void)
+{
+   setenv("MGL_SHADER_CACHE", "0", 1);
+   struct fe_test_env e;
+   env_init(&e, 16, 16);
+   /* the link input of vs_src and fs_src, compiled and linked as they are */
+   fake_glsl_next(&prog_a);
+   GLuint p = link_with(vs_src, -1);
+   const uint64_t input = fake_glsl_link_input;
+   mgl_glDeleteProgram(p);
+
+   /* compiled, then a source that would not link set without a compile: the link takes the
+    * compiled vs_src (the same input), succeeds, and the queries see the new source */
+   static const char *unlinkable = "#version 330 core\nLINK_ERROR\n";
+   GLuint v = shader(GL_VERTEX_SHADER, vs_src), f = shader(GL_FRAGMENT_SHADER, fs_src);
+   mgl_glShaderSource(v, 1, &unlinkable, NULL);
+   GLint n = 0;
+   mgl_glGetShaderiv(v, GL_SHADER_SOURCE_LENGTH, &n);
+   CHECK_EQ(n, (GLint)strlen(unlinkable) + 1);
+   char got[64] = "";
+   mgl_glGetShaderSource(v, sizeof(got), NULL, got);
+   CHECK(!strcmp(got, unlinkable));
+   mgl_glGetShaderiv(v, GL_COMPILE_STATUS, &n);
+   CHECK_EQ(n, GL_TRUE);
+   p = mgl_glCreateProgram();
+   mgl_glAttachShader(p, v);
+   mgl_glAttachShader(p, f);
+   fake_glsl_next(&prog_a);
+   fake_glsl_link_input = 0;
+   mgl_glLinkProgram(p);
+   mgl_glGetProgramiv(p, GL_LINK_STATUS, &n);
+   CHECK_EQ(n, GL_TRUE);
+   CHECK_EQ(fake_glsl_link_input, input);
+   /* the new source compiled: now it is what links (and fails) */
+   mgl_glCompileShader(v);
+   mgl_glLinkProgram(p);
+   mgl_glGetProgramiv(p, GL_LINK_STATUS, &n);
+   CHECK_EQ(n, GL_FALSE);
+   mgl_glDeleteProgram(p);
+
+   /* a failed compile, then a valid source set without a compile: the shader is still not
+    * compiled, and the link fails */
+   static const char *bad = "#version 330 core\nCOMPILE_ERROR\n";
+   mgl_glShaderSource(v, 1, &bad, NULL);
+   mgl_glCompileShader(v);
+   mgl_glShaderSource(v, 1, &vs_src, NULL);
+   mgl_glGetShaderiv(v, GL_COMPILE_STATUS, &n);
+   CHECK_EQ(n, GL_FALSE);
+   p = mgl_glCreateProgram();
+   mgl_glAttachShader(p, v);
+   mgl_glAttachShader(p, f);
+   mgl_glLinkProgram(p);
+   mgl_glGetProgramiv(p, GL_LINK_STATUS, &n);
+   CHECK_EQ(n, GL_FALSE);
+   mgl_glDeleteProgram(p);
+   mgl_glDeleteShader(v);
+   mgl_glDeleteShader(f);
+   CHECK_ERR(GL_NO_ERROR);
+   env_finish(&e);
+   unsetenv("MGL_SHADER_CACHE");
 }
 
 int
@@ -489,6 +570,7 @@ main(void)
 
    unsetenv("MGL_SHADER_CACHE");
    key_inputs(dir);
+   uncompiled_source();
 
    char cmd[256];
    snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);

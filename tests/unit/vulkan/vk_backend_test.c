@@ -6269,6 +6269,71 @@ test_vertex_input_stale(void)
    mgs_vulkan_backend.screen_destroy(t2.scr);
 }
 
+/* A program of color_prog's reflection from words in memory (make_program_kind reads files). */
+static struct mgp_handle
+make_program_words(struct t *t, void *vs, size_t vs_size, void *fs, size_t fs_size)
+{
+   struct mgp_handle h = new_handle(t, MGP_KIND_SHADER);
+   struct mgp_create_shader c = {
+      .cso = h, .stage_mask = (1u << MGP_SHADER_STAGE_VERTEX) | (1u << MGP_SHADER_STAGE_FRAGMENT)};
+   c.spirv[MGP_SHADER_STAGE_VERTEX] = (struct mgp_span){.ptr = vs, .size = vs_size};
+   c.spirv[MGP_SHADER_STAGE_FRAGMENT] = (struct mgp_span){.ptr = fs, .size = fs_size};
+   c.reflection.default_block_size = color_prog.default_block_size;
+   c.reflection.vertex_input_mask = color_prog.inputs;
+   c.reflection.fragment_output_mask = 1;
+   t->cv->create_shader(t->ctx, &c, NULL, 0);
+   return h;
+}
+
+/* Each client module is validated by SPIRV-Tools once (issue 20): on a screen with every quirk
+ * that reads all stages on (MGL_VK_QUIRKS), a program none of them rewrites costs one
+ * validation a stage, not one a quirk plus one at the module's creation; it still draws. A
+ * module that does not validate is still refused, Fatal{ProtocolCorruption}. */
+static void
+test_validate_once(void)
+{
+   setenv("MGL_VK_QUIRKS", "split-io-blocks,int64-varying-words,fp64-varying-words", 1);
+   struct t t2;
+   const bool up = start(&t2, false);
+   unsetenv("MGL_VK_QUIRKS");
+   if (!up) {
+      check(false, "a screen with every quirk on");
+      return;
+   }
+   t2.color_rb = make_image(&t2, MGP_RESOURCE_TARGET_RENDERBUFFER, MGP_FORMAT_RGBA8_UNORM, W, H, 1);
+   size_t vs_size, fs_size;
+   void *vs = read_file(color_prog.vert, &vs_size), *fs = read_file(color_prog.frag, &fs_size);
+   const unsigned long long v0 = counter(&t2, "spirv-validations");
+   const struct mgp_handle prog = make_program_words(&t2, vs, vs_size, fs, fs_size);
+   const unsigned long long v1 = counter(&t2, "spirv-validations");
+   check(t2.fatal_count == 0 && v1 - v0 == 2,
+         "a two-stage program no quirk rewrites: %llu SPIR-V validations (want 2: one a module)",
+         v1 - v0);
+   use_default_fb(&t2, false);
+   set_viewport(&t2, 0, 0, W, H, false, NULL);
+   clear_color(&t2, 0, 0, 0, 1, false, 1);
+   struct mgp_render_state rs = gl_render_state();
+   bind_rs(&t2, &rs);
+   bind_ve(&t2, false, 8);
+   bind_vb(&t2, make_buffer(&t2, sizeof(tri_ccw), tri_ccw));
+   use_program(&t2, prog);
+   set_consts(&t2, prog, 0, 1, 0, 1, 0, 0, 0, 0, 0);
+   draw(&t2, MGP_PRIM_TRIANGLES, 0, 3, 1, 0, 0);
+   read_back(&t2);
+   check(pixel_is(8, 8, 0, 255, 0, 255), "the program validated once draws");
+   /* the fragment module's first instruction made a word count past its end */
+   uint32_t *bad = malloc(fs_size);
+   memcpy(bad, fs, fs_size);
+   bad[5] = 0xffff0000u | (bad[5] & 0xffffu);
+   make_program_words(&t2, vs, vs_size, bad, fs_size);
+   check(t2.fatal_count == 1 && !strncmp(t2.fatal, "ProtocolCorruption: create_shader.spirv", 39),
+         "a module that does not validate is refused (%s)", t2.fatal);
+   free(bad);
+   free(vs);
+   free(fs);
+   mgs_vulkan_backend.screen_destroy(t2.scr);
+}
+
 /* Uploads faster than the device: the batches they fill stay in flight no longer than it takes
  * to hold VKB_INFLIGHT_ARENA_LIMIT (32 MiB) of their arena bytes plus the batch just submitted.
  * A second screen whose every batch is held on the device until the host waits for it
@@ -6626,6 +6691,7 @@ main(int argc, char **argv)
    test_heap_blocks(&t);
    test_vertex_input_switch(&t, prog);
    test_vertex_input_stale();
+   test_validate_once();
    test_repeated_draws(&t, prog);
    test_compact_draws(&t, prog);
    test_compact_draws_two_contexts(&t, prog);
