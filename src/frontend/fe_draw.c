@@ -513,6 +513,12 @@ repeat_render_ready(const struct fe_context *ctx, const struct fe_exec *e)
 #define REPEAT_BINDINGS 4u  /* rebinds, dynamic- or render-state changes moved the draw serial */
 #define REPEAT_LIVE 8u      /* draw_repeats_render found the session live and sent its group */
 
+static inline uint64_t
+surface_serial(const struct fe_surface *s)
+{
+   return s ? s->serial : 0;
+}
+
 /* draw_repeats past the draw serial: the tracker's walk over the inputs no serial covers
  * (fe_tracker.c, DRAW_INPUT_ANY), the default block's bytes, and what fe_validate's prelude,
  * draw_ready and the compact send would ask (absent when kept, and nothing made any of it
@@ -526,17 +532,21 @@ repeat_rest(const struct fe_context *ctx, unsigned k)
    const struct fe_exec *e = ctx->exec;
    const struct fe_surface *ds = ctx->draw_surface, *rs = ctx->read_surface;
    const uint64_t any_gen = atomic_load(&sg->any_gen);
+   /* one surface drawn and read (a window's context, the common case): its serial and its
+    * share group read once */
+   const bool one = ds == rs;
+   const uint64_t ds_serial = surface_serial(ds);
    if (t->draw_in.bindings_version != e->bindings_version ||
        t->draw_in.constants_ctx != (uintptr_t)e->constants_ctx ||
-       t->draw_in.draw_surface != (ds ? ds->serial : 0) ||
-       t->draw_in.read_surface != (rs ? rs->serial : 0) || r->any_gen != any_gen)
+       t->draw_in.draw_surface != ds_serial ||
+       t->draw_in.read_surface != (one ? ds_serial : surface_serial(rs)) || r->any_gen != any_gen)
       return 0;
    if (t->draw_in.uniform_version != e->uniform_version) {
       if (e->num_parts)
          return 0;
       k |= REPEAT_CONSTANTS;
    }
-   if ((ds && ds->share != sg) || (rs && rs->share != sg) ||
+   if ((ds && ds->share != sg) || (!one && rs && rs->share != sg) ||
        r->epoch != ctx->unusual_epoch + atomic_load(&sg->unusual_epoch))
       return 0;
    return k;
