@@ -228,7 +228,10 @@ glb_set_vertex_buffers(void *self, const struct mgp_set_vertex_buffers *args, co
    }
    /* the bindings set: arrays_bound's fold checked again where one of them it folds moved */
    ctx->vb_moved |= (uint16_t)(((1u << tail_count) - 1u) << args->start);
-   if (tail_count) /* none: no tail at all (memcpy takes no NULL, even for 0 bytes) */
+   /* one binding (a glVertexAttribPointer between draws): a copy of a known size, two moves */
+   if (tail_count == 1)
+      memcpy(&ctx->vb[args->start], tail, sizeof(struct mgp_vertex_buffer));
+   else if (tail_count) /* none: no tail at all (memcpy takes no NULL, even for 0 bytes) */
       memcpy(&ctx->vb[args->start], tail, tail_count * sizeof(struct mgp_vertex_buffer));
 }
 
