@@ -794,10 +794,11 @@ draw_arrays_whole(struct fe_context *ctx, GLenum mode, GLint first, GLsizei coun
 }
 
 /* The repeat draw's way of glDrawArrays, out of line behind draw_arrays' one compare (a kept
- * repeat), so a draw after a state change pays nothing else of it. */
-static __attribute__((noinline)) void
-draw_arrays_repeat(struct fe_context *ctx, GLenum mode, GLint first, GLsizei count,
-                   GLsizei instances, GLuint baseinstance)
+ * repeat), so a draw after a state change pays nothing else of it (draw_arrays_repeat; for
+ * glDrawArrays draw_arrays_repeat1, one instance from 0 constants there). */
+static inline __attribute__((always_inline)) void
+draw_arrays_repeat_in(struct fe_context *ctx, GLenum mode, GLint first, GLsizei count,
+                      GLsizei instances, GLuint baseinstance)
 {
    const unsigned k =
       first >= 0 && count > 0 && instances == 1 && !baseinstance ? draw_repeats(ctx, mode, 0) : 0;
@@ -810,6 +811,19 @@ draw_arrays_repeat(struct fe_context *ctx, GLenum mode, GLint first, GLsizei cou
       send_compact(ctx, (uint16_t)fe_mgp_prim(mode), 0,
                    &(struct mgp_draw_range){(uint32_t)first, (uint32_t)count, 0});
    }
+}
+
+static __attribute__((noinline)) void
+draw_arrays_repeat(struct fe_context *ctx, GLenum mode, GLint first, GLsizei count,
+                   GLsizei instances, GLuint baseinstance)
+{
+   draw_arrays_repeat_in(ctx, mode, first, count, instances, baseinstance);
+}
+
+static __attribute__((noinline)) void
+draw_arrays_repeat1(struct fe_context *ctx, GLenum mode, GLint first, GLsizei count)
+{
+   draw_arrays_repeat_in(ctx, mode, first, count, 1, 0);
 }
 
 static inline void
@@ -1068,7 +1082,10 @@ void
 mgl_glDrawArrays(GLenum mode, GLint first, GLsizei count)
 {
    FE_CTX_OR_RETURN();
-   draw_arrays(ctx, mode, first, count, 1, 0);
+   if (ctx->draw_repeat.valid)
+      draw_arrays_repeat1(ctx, mode, first, count);
+   else
+      draw_arrays_whole(ctx, mode, first, count, 1, 0);
 }
 
 void
