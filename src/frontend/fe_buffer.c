@@ -783,24 +783,31 @@ in_store(const struct fe_buffer *buf, GLintptr offset, GLsizeiptr size)
    return offset >= 0 && size >= 0 && offset <= buf->size && size <= buf->size - offset;
 }
 
-static inline void
+/* buffer_write's persistent map: the bytes written into the shadow and into what was shipped,
+ * so the next shipment does not send them again (out of line: a write into a buffer mapped
+ * persistently is the rare one). */
+static __attribute__((noinline)) void
+map_sent_write(struct fe_buffer *buf, GLintptr offset, GLsizeiptr size, const void *data)
+{
+   const int64_t lo = offset > buf->map_offset ? offset : buf->map_offset;
+   const int64_t hi = offset + size < buf->map_offset + buf->map_length
+                         ? offset + size
+                         : buf->map_offset + buf->map_length;
+   if (lo < hi) {
+      const uint8_t *src = (const uint8_t *)data + (lo - offset);
+      memcpy(buf->map_shadow + (lo - buf->map_offset), src, (size_t)(hi - lo));
+      memcpy(buf->map_sent + (lo - buf->map_offset), src, (size_t)(hi - lo));
+   }
+}
+
+static inline __attribute__((always_inline)) void
 buffer_write(struct fe_context *ctx, struct fe_buffer *buf, GLintptr offset, GLsizeiptr size,
              const void *data)
 {
    buffer_upload(ctx, buf, (uint64_t)offset, data, (uint64_t)size);
-   /* A persistent map sees the bytes as the server has them: written into the shadow and into
-    * what was shipped, so the next shipment does not send them again. */
-   if (buf->map_sent) {
-      const int64_t lo = offset > buf->map_offset ? offset : buf->map_offset;
-      const int64_t hi = offset + size < buf->map_offset + buf->map_length
-                            ? offset + size
-                            : buf->map_offset + buf->map_length;
-      if (lo < hi) {
-         const uint8_t *src = (const uint8_t *)data + (lo - offset);
-         memcpy(buf->map_shadow + (lo - buf->map_offset), src, (size_t)(hi - lo));
-         memcpy(buf->map_sent + (lo - buf->map_offset), src, (size_t)(hi - lo));
-      }
-   }
+   /* A persistent map sees the bytes as the server has them (map_sent_write). */
+   if (buf->map_sent)
+      map_sent_write(buf, offset, size, data);
 }
 
 void
@@ -810,7 +817,9 @@ fe_buffer_write(struct fe_context *ctx, struct fe_buffer *buf, GLintptr offset, 
    buffer_write(ctx, buf, offset, size, data);
 }
 
-static void
+/* Inline in glBufferSubData and glNamedBufferSubData: a glBufferSubData between draws
+ * (stream_draw's) pays one frame on its way to the record, not the entry's and this one's. */
+static inline __attribute__((always_inline)) void
 buffer_subdata(struct fe_context *ctx, struct fe_buffer *buf, GLintptr offset, GLsizeiptr size,
                const void *data)
 {

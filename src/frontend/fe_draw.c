@@ -513,6 +513,12 @@ repeat_render_ready(const struct fe_context *ctx, const struct fe_exec *e)
 #define REPEAT_BINDINGS 4u  /* rebinds, dynamic- or render-state changes moved the draw serial */
 #define REPEAT_LIVE 8u      /* draw_repeats_render found the session live and sent its group */
 
+static inline uint64_t
+surface_serial(const struct fe_surface *s)
+{
+   return s ? s->serial : 0;
+}
+
 /* draw_repeats past the draw serial: the tracker's walk over the inputs no serial covers
  * (fe_tracker.c, DRAW_INPUT_ANY), the default block's bytes, and what fe_validate's prelude,
  * draw_ready and the compact send would ask (absent when kept, and nothing made any of it
@@ -526,17 +532,21 @@ repeat_rest(const struct fe_context *ctx, unsigned k)
    const struct fe_exec *e = ctx->exec;
    const struct fe_surface *ds = ctx->draw_surface, *rs = ctx->read_surface;
    const uint64_t any_gen = atomic_load(&sg->any_gen);
+   /* one surface drawn and read (a window's context, the common case): its serial and its
+    * share group read once */
+   const bool one = ds == rs;
+   const uint64_t ds_serial = surface_serial(ds);
    if (t->draw_in.bindings_version != e->bindings_version ||
        t->draw_in.constants_ctx != (uintptr_t)e->constants_ctx ||
-       t->draw_in.draw_surface != (ds ? ds->serial : 0) ||
-       t->draw_in.read_surface != (rs ? rs->serial : 0) || r->any_gen != any_gen)
+       t->draw_in.draw_surface != ds_serial ||
+       t->draw_in.read_surface != (one ? ds_serial : surface_serial(rs)) || r->any_gen != any_gen)
       return 0;
    if (t->draw_in.uniform_version != e->uniform_version) {
       if (e->num_parts)
          return 0;
       k |= REPEAT_CONSTANTS;
    }
-   if ((ds && ds->share != sg) || (rs && rs->share != sg) ||
+   if ((ds && ds->share != sg) || (!one && rs && rs->share != sg) ||
        r->epoch != ctx->unusual_epoch + atomic_load(&sg->unusual_epoch))
       return 0;
    return k;
@@ -784,10 +794,11 @@ draw_arrays_whole(struct fe_context *ctx, GLenum mode, GLint first, GLsizei coun
 }
 
 /* The repeat draw's way of glDrawArrays, out of line behind draw_arrays' one compare (a kept
- * repeat), so a draw after a state change pays nothing else of it. */
-static __attribute__((noinline)) void
-draw_arrays_repeat(struct fe_context *ctx, GLenum mode, GLint first, GLsizei count,
-                   GLsizei instances, GLuint baseinstance)
+ * repeat), so a draw after a state change pays nothing else of it (draw_arrays_repeat; for
+ * glDrawArrays draw_arrays_repeat1, one instance from 0 constants there). */
+static inline __attribute__((always_inline)) void
+draw_arrays_repeat_in(struct fe_context *ctx, GLenum mode, GLint first, GLsizei count,
+                      GLsizei instances, GLuint baseinstance)
 {
    const unsigned k =
       first >= 0 && count > 0 && instances == 1 && !baseinstance ? draw_repeats(ctx, mode, 0) : 0;
@@ -800,6 +811,19 @@ draw_arrays_repeat(struct fe_context *ctx, GLenum mode, GLint first, GLsizei cou
       send_compact(ctx, (uint16_t)fe_mgp_prim(mode), 0,
                    &(struct mgp_draw_range){(uint32_t)first, (uint32_t)count, 0});
    }
+}
+
+static __attribute__((noinline)) void
+draw_arrays_repeat(struct fe_context *ctx, GLenum mode, GLint first, GLsizei count,
+                   GLsizei instances, GLuint baseinstance)
+{
+   draw_arrays_repeat_in(ctx, mode, first, count, instances, baseinstance);
+}
+
+static __attribute__((noinline)) void
+draw_arrays_repeat1(struct fe_context *ctx, GLenum mode, GLint first, GLsizei count)
+{
+   draw_arrays_repeat_in(ctx, mode, first, count, 1, 0);
 }
 
 static inline void
@@ -1058,7 +1082,10 @@ void
 mgl_glDrawArrays(GLenum mode, GLint first, GLsizei count)
 {
    FE_CTX_OR_RETURN();
-   draw_arrays(ctx, mode, first, count, 1, 0);
+   if (ctx->draw_repeat.valid)
+      draw_arrays_repeat1(ctx, mode, first, count);
+   else
+      draw_arrays_whole(ctx, mode, first, count, 1, 0);
 }
 
 void

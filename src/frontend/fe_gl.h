@@ -838,6 +838,11 @@ struct fe_tracker {
    uint64_t vao_layout_version, vao_buffers_version, vb_gen;
    struct mgp_handle ve_bound;
    uint64_t vb_hash;
+   /* The vertex buffers the last set_vertex_buffers sent, while vb_sent_n is nonzero (a vertex
+    * input bind forgets them: vb_hash is then its set's): a change within the array compares
+    * them, without the hash (fe_tracker.c, emit_vertex_buffers). */
+   uint32_t vb_sent_n;
+   struct mgp_vertex_buffer vb_sent[FE_MAX_VERTEX_ATTRIBS];
    struct mgp_handle index_res;
    uint64_t index_offset;
    uint32_t index_size;

@@ -1185,6 +1185,7 @@ bind_vertex_input(struct fe_context *ctx, struct fe_vao *vao, uint64_t bgen)
    }
    mgp_bind_vertex_input(&ctx->pipe, &(struct mgp_u32_args){.value = id});
    t->vb_hash = vao->vi_hash;
+   t->vb_sent_n = 0;
    t->index_res = index;
    t->index_offset = 0;
    return true;
@@ -1243,10 +1244,23 @@ emit_vertex_buffers(struct fe_context *ctx, uint64_t bgen, bool same_vao)
    }
    struct mgp_vertex_buffer vb[FE_MAX_VERTEX_ATTRIBS];
    uint32_t n = fe_vao_build_buffers(vao, vb);
-   uint64_t h = set_hash(0, n, vb, n * sizeof(vb[0]));
-   if (h != t->vb_hash && n) {
+   /* the set sent last: compared entry by entry (a glVertexAttribPointer between draws moves
+    * one of few); after a vertex input bind, the hash of its set */
+   bool same;
+   if (t->vb_sent_n) {
+      same = n == t->vb_sent_n;
+      for (uint32_t b = 0; same && b < n; b++)
+         same = mgp_handle_eq(vb[b].res, t->vb_sent[b].res) && vb[b].offset == t->vb_sent[b].offset;
+   } else {
+      same = set_hash(0, n, vb, n * sizeof(vb[0])) == t->vb_hash;
+   }
+   if (!same && n) {
       mgp_set_vertex_buffers(&ctx->pipe, &(struct mgp_set_vertex_buffers){0, n}, vb);
-      t->vb_hash = h;
+      if (n == 1) /* (a copy of a known size: no memcpy call) */
+         t->vb_sent[0] = vb[0];
+      else
+         memcpy(t->vb_sent, vb, n * sizeof(vb[0]));
+      t->vb_sent_n = n;
    }
    t->vao_buffers_version = vao->buffers_version;
    t->vb_gen = bgen;
@@ -1322,6 +1336,7 @@ vertex_switch_held(struct fe_context *ctx, struct fe_vao *vao)
    mgp_bind_vertex_input(&ctx->pipe, &(struct mgp_u32_args){.value = vao->vi_id});
    t->vao_layout_version = vao->layout_version;
    t->vb_hash = vao->vi_hash;
+   t->vb_sent_n = 0;
    t->index_res = index;
    t->index_offset = 0;
    t->vao_buffers_version = vao->buffers_version;

@@ -198,18 +198,26 @@ fe_vao_build_elements(const struct fe_vao *vao, struct mgp_create_vertex_element
    out->binding_count = count;
 }
 
+/* read_bindings' walk after a layout change (out of line: a rebind between draws finds the
+ * bindings kept). */
+static __attribute__((noinline)) uint32_t
+read_bindings_walk(struct fe_vao *vao)
+{
+   uint32_t read = 0;
+   for (uint32_t i = 0; i < FE_MAX_VERTEX_ATTRIBS; i++)
+      if (vao->attribs[i].enabled)
+         read |= 1u << fe_vao_attrib_binding(vao, i);
+   vao->read_bindings = read;
+   vao->read_layout_version = vao->layout_version;
+   return read;
+}
+
 /* The bindings the enabled attributes read, walked again only after a layout change. */
-static uint32_t
+static inline uint32_t
 read_bindings(struct fe_vao *vao)
 {
-   if (vao->read_layout_version != vao->layout_version) {
-      uint32_t read = 0;
-      for (uint32_t i = 0; i < FE_MAX_VERTEX_ATTRIBS; i++)
-         if (vao->attribs[i].enabled)
-            read |= 1u << fe_vao_attrib_binding(vao, i);
-      vao->read_bindings = read;
-      vao->read_layout_version = vao->layout_version;
-   }
+   if (vao->read_layout_version != vao->layout_version)
+      return read_bindings_walk(vao);
    return vao->read_bindings;
 }
 
@@ -615,9 +623,11 @@ set_divisor(struct fe_context *ctx, struct fe_vao *vao, GLuint b, GLuint divisor
    }
 }
 
-static void
-attrib_pointer(struct fe_context *ctx, GLuint index, GLint size, GLenum type, GLboolean normalized,
-               GLsizei stride, const void *pointer, bool integer, bool dbl)
+/* Inline in glVertexAttribPointer (a rebind between draws, attrib_change's): its integer and
+ * double flags constants there, no frame of its own; attrib_pointer for the others. */
+static inline __attribute__((always_inline)) void
+attrib_pointer_in(struct fe_context *ctx, GLuint index, GLint size, GLenum type,
+                  GLboolean normalized, GLsizei stride, const void *pointer, bool integer, bool dbl)
 {
    FE_CHECK(index >= FE_MAX_VERTEX_ATTRIBS, GL_INVALID_VALUE);
    bool bgra = false;
@@ -650,6 +660,13 @@ attrib_pointer(struct fe_context *ctx, GLuint index, GLint size, GLenum type, GL
    set_buffer(ctx, vao, index, ctx->array_buffer, (uint64_t)(uintptr_t)pointer, eff_stride, client);
 }
 
+static void
+attrib_pointer(struct fe_context *ctx, GLuint index, GLint size, GLenum type, GLboolean normalized,
+               GLsizei stride, const void *pointer, bool integer, bool dbl)
+{
+   attrib_pointer_in(ctx, index, size, type, normalized, stride, pointer, integer, dbl);
+}
+
 void
 fe_vao_attrib_pointer(struct fe_context *ctx, GLuint index, GLint size, GLenum type,
                       GLboolean normalized, GLsizei stride, const void *pointer)
@@ -662,7 +679,7 @@ mgl_glVertexAttribPointer(GLuint index, GLint size, GLenum type, GLboolean norma
                           GLsizei stride, const void *pointer)
 {
    FE_CTX_OR_RETURN();
-   attrib_pointer(ctx, index, size, type, normalized, stride, pointer, false, false);
+   attrib_pointer_in(ctx, index, size, type, normalized, stride, pointer, false, false);
 }
 
 void

@@ -228,7 +228,10 @@ glb_set_vertex_buffers(void *self, const struct mgp_set_vertex_buffers *args, co
    }
    /* the bindings set: arrays_bound's fold checked again where one of them it folds moved */
    ctx->vb_moved |= (uint16_t)(((1u << tail_count) - 1u) << args->start);
-   if (tail_count) /* none: no tail at all (memcpy takes no NULL, even for 0 bytes) */
+   /* one binding (a glVertexAttribPointer between draws): a copy of a known size, two moves */
+   if (tail_count == 1)
+      memcpy(&ctx->vb[args->start], tail, sizeof(struct mgp_vertex_buffer));
+   else if (tail_count) /* none: no tail at all (memcpy takes no NULL, even for 0 bytes) */
       memcpy(&ctx->vb[args->start], tail, tail_count * sizeof(struct mgp_vertex_buffer));
 }
 
@@ -2375,6 +2378,31 @@ draw_viewport(struct glb_context *ctx, const struct mgp_draw *args)
    compact_call(ctx, args, false);
 }
 
+/* glb_draw's vertex buffer change alone on apply_short's way (a glVertexAttribPointer or
+ * glBindVertexBuffer between draws): apply_short's counts and vertex_buffers_short without its
+ * frame or the other groups' tests, then the draw. A standing fold binds buffers alone, which
+ * moves none of compact_call_ready's answers; apply_vertex_input (the fold found again) may bind
+ * another vertex array, so that draw takes compact_host_draw's element buffer check. */
+static __attribute__((noinline)) void
+draw_vertex_buffers(struct glb_context *ctx, const struct mgp_draw *args)
+{
+   struct glb_screen *scr = ctx->scr;
+   struct glb_shader *prog = ctx->draw_prog;
+   scr->stats.groups_skipped += bit_count(GLB_DIRTY_ALL) - 1;
+   const int put = vertex_buffers_short(ctx, prog);
+   if (!put || (put < 0 && !apply_vertex_input(ctx, prog, false, true)))
+      return; /* declined, as draw_bound's apply_state would (the marks stay) */
+   ctx->dirty = ctx->ubo_padded ? GLB_DIRTY_BUFFERS : 0; /* copied again at each draw */
+   ctx->dyn_parts = 0;
+   scr->stats.short_applies++;
+   if (scr->sh.trusted)
+      scr->sh.applied = ctx;
+   if (put < 0)
+      compact_host_draw(ctx, args, false);
+   else
+      compact_call(ctx, args, false);
+}
+
 /* glb_draw's compact draw with marks of apply_short's groups alone where apply_marked would
  * take apply_short's way (short_fits), compact_marked_fits' checks met (compact_marked_ready):
  * the marks go on the host as draw_other's would, without its checks again, then the draw. */
@@ -2415,8 +2443,9 @@ compact_call_ready(const struct glb_context *ctx, const struct mgp_draw *args)
  * checks met (compact_marked_ready): with nothing marked since, the element buffer the one
  * bound, no smooth lines to note and no host trace (compact_call_ready), the counts and the host
  * call alone, inline, a tail call without a frame; with marks apply_short puts alone
- * (short_fits), draw_viewport (a viewport change alone, compact_call_ready's too) or draw_short
- * (its compact_host_draw binds the element buffer); with marks of other groups,
+ * (short_fits), draw_viewport (a viewport change alone, compact_call_ready's too),
+ * draw_vertex_buffers (a vertex buffer change alone, the same) or draw_short (its
+ * compact_host_draw binds the element buffer); with marks of other groups,
  * draw_marked_bound. Else draw_other. */
 void
 glb_draw(void *self, const struct mgp_draw *args, const void *tail, uint32_t tail_count)
@@ -2440,6 +2469,8 @@ glb_draw(void *self, const struct mgp_draw *args, const void *tail, uint32_t tai
    else if (todo == GLB_DIRTY_DYNAMIC && ctx->dyn_parts == GLB_DYN_VIEWPORT && ctx->dyn_set &&
             compact_call_ready(ctx, args))
       draw_viewport(ctx, args);
+   else if (todo == GLB_DIRTY_VERTEX_BUFFERS && compact_call_ready(ctx, args))
+      draw_vertex_buffers(ctx, args);
    else
       draw_short(ctx, args);
 }

@@ -418,6 +418,60 @@ test_redundant_state_no_records(void)
    env_finish(&e);
 }
 
+/* A glVertexAttribPointer between draws sends the vertex buffers where the set moved and only
+ * there: the same buffer at the same offset sends none; another offset, another buffer and the
+ * first again one set each, with the binding's buffer and offset (the set compared with the one
+ * sent last). */
+static void
+test_vertex_buffers_resend(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 64, 64);
+   make_drawable(); /* its vertex array bound, its buffer at GL_ARRAY_BUFFER, offset 0 */
+   GLint first = 0;
+   mgl_glGetIntegerv(GL_ARRAY_BUFFER_BINDING, &first);
+   GLuint other;
+   mgl_glGenBuffers(1, &other);
+   mgl_glBindBuffer(GL_ARRAY_BUFFER, other);
+   mgl_glBufferData(GL_ARRAY_BUFFER, 256, NULL, GL_STATIC_DRAW);
+   mgl_glBindBuffer(GL_ARRAY_BUFFER, (GLuint)first);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   static const struct {
+      const char *what;
+      bool other;
+      uint64_t offset;
+      int sets;
+   } steps[] = {
+      {"the same buffer and offset", false, 0, 0},
+      {"another offset", false, 12, 1},
+      {"the same again", false, 12, 0},
+      {"another buffer", true, 12, 1},
+      {"the first buffer at 0 again", false, 0, 1},
+      {"the first buffer at 0 once more", false, 0, 0},
+   };
+   for (size_t i = 0; i < sizeof(steps) / sizeof(steps[0]); i++) {
+      mgl_glBindBuffer(GL_ARRAY_BUFFER, steps[i].other ? other : (GLuint)first);
+      fake_clear();
+      mgl_glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 0,
+                                (const void *)(uintptr_t)steps[i].offset);
+      mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+      const int sets = fake_count_of(MGP_CALL_set_vertex_buffers);
+      if (sets != steps[i].sets)
+         fprintf(stderr, "%s: %d set_vertex_buffers (want %d)\n", steps[i].what, sets,
+                 steps[i].sets);
+      CHECK_EQ(sets, steps[i].sets);
+      for (size_t k = 0; k < fake_count(); k++) {
+         const struct fake_rec *r = fake_rec(k);
+         if (r->id != MGP_CALL_set_vertex_buffers)
+            continue;
+         const struct mgp_vertex_buffer *vb = r->tail;
+         CHECK_EQ(vb[0].offset, steps[i].offset);
+      }
+   }
+   env_finish(&e);
+}
+
 /* DESIGN §2.4: for every render-state setter, the pipeline subset's hash changes exactly when
  * the pipeline version does (and dynamic setters never touch either). */
 struct walk_step {
@@ -5077,6 +5131,7 @@ main(void)
    test_blend_toggle_two_csos();
    test_render_state_memo();
    test_redundant_state_no_records();
+   test_vertex_buffers_resend();
    test_setter_walk();
    test_streamed_subdata();
    test_texture_uploads();
