@@ -8,7 +8,9 @@
 # monolith (this tree's mgl-bench), zink is Mesa's Zink on lavapipe; gles is BUILD_DIR on
 # monolith with MGL_BACKEND=gles (on the host's Mesa llvmpipe GLES), native-gles is mgl-bench
 # --es run directly on Mesa's EGL/GLES (llvmpipe), the GLES backend's peer: compare their
-# "whole" (the host driver's work is in "other" for both). CASES (default the draw
+# "whole" (the host driver's work is in "other" for both). zink-new is another Mesa's Zink on
+# the same lavapipe: ZINK_NEW_LIB names its library directory (Debian packages of a newer Mesa
+# unpacked with dpkg -x, as tools/gpu/pack-zink.sh's MESA_DEBS takes them). CASES (default the draw
 # cases), N1/N2 (default 1000/3000). KEEP=DIR keeps the callgrind files there. ARM (default
 # monolith) is the arm mgl and gles run on: with spawn the server is another process, which
 # valgrind does not follow, so the figures are the client's; with SERVER=1 (ARM=spawn, not
@@ -68,6 +70,13 @@ run_env() {
     zink)
       env __EGL_VENDOR_LIBRARY_FILENAMES="$MESA_VENDOR" EGL_PLATFORM=surfaceless \
         XDG_RUNTIME_DIR=/tmp LIBGL_ALWAYS_SOFTWARE=1 MESA_LOADER_DRIVER_OVERRIDE=zink "$@" ;;
+    zink-new)
+      local zl=${ZINK_NEW_LIB:?IMPLS with zink-new needs ZINK_NEW_LIB}
+      printf '{"file_format_version":"1.0.0","ICD":{"library_path":"%s/libEGL_mesa.so.0"}}\n' "$zl" \
+        >"$OUTD/zink-new.json"
+      env __EGL_VENDOR_LIBRARY_FILENAMES="$OUTD/zink-new.json" EGL_PLATFORM=surfaceless \
+        XDG_RUNTIME_DIR=/tmp LIBGL_ALWAYS_SOFTWARE=1 MESA_LOADER_DRIVER_OVERRIDE=zink \
+        LD_LIBRARY_PATH="$zl${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" LIBGL_DRIVERS_PATH="$zl/dri" "$@" ;;
     before)
       local bb=${BEFORE_DIR:?IMPLS with before needs BEFORE_DIR}
       env __EGL_VENDOR_LIBRARY_FILENAMES="$bb/mgl_vendor.json" EGL_PLATFORM=surfaceless \

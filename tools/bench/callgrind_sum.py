@@ -10,7 +10,8 @@ difference divided by --steps-diff: instructions per step.
 import re
 import sys
 
-OWN = ("libmgl.so", "libmgl-server.so", "zink_dri.so", "libglapi", "libEGL_mesa")
+# libgallium-*: Mesa 24 and later build the GL front end and its drivers (zink) into one library
+OWN = ("libmgl.so", "libmgl-server.so", "zink_dri.so", "libglapi", "libEGL_mesa", "libgallium")
 HELPER = ("libc.so", "ld-linux", "libxxhash", "libstdc++", "libm.so", "libgcc")
 
 
