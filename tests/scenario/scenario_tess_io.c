@@ -659,6 +659,21 @@ static const char *TCS_CLIP3 =
                "  levels();\n"
                "}\n";
 
+static const char *TCS_CULL =
+   "#version 150 core\n"
+   "#extension GL_ARB_tessellation_shader : require\n"
+   "#extension GL_ARB_cull_distance : require\n"
+   "layout(vertices = 4) out;\n"
+   "out float c_ok[];\n"
+   "void main() {\n"
+   "  c_ok[gl_InvocationID] = 1.0;\n"
+   "  gl_out[gl_InvocationID].gl_Position = gl_in[gl_InvocationID].gl_Position;\n"
+   "  gl_out[gl_InvocationID].gl_CullDistance[0] = float(gl_InvocationID) + 0.5;\n"
+   "  for (int i = 0; i < 4; i++) gl_TessLevelOuter[i] = 2.0;\n"
+   "  gl_TessLevelInner[0] = 2.0;\n"
+   "  gl_TessLevelInner[1] = 2.0;\n"
+   "}\n";
+
 /* EXT: the #extension lines; READ: what the evaluation stage checks beside c_ok; CULL: its
  * gl_CullDistance declaration and write */
 #define TES_GS(EXT, READ, CULL_DECL, CULL)                                                         \
@@ -690,6 +705,8 @@ static const char *TCS_CLIP3 =
  * value undefined, so the check holds for any value, NaN too */
 #define TES_READ_CULL                                                                              \
    "    ok = ok && (gl_in[k].gl_CullDistance[0] < 1.0 || !(gl_in[k].gl_CullDistance[0] < 1.0));\n"
+/* ... and the values TCS_CULL wrote */
+#define TES_READ_CULL_VALUES "    ok = ok && gl_in[k].gl_CullDistance[0] == float(k) + 0.5;\n"
 #define TES_CULL_DECL "out float gl_CullDistance[1];\n"
 #define TES_CULL "  gl_CullDistance[0] = v < 0.75 ? 0.5 : -0.5;\n"
 
@@ -697,6 +714,8 @@ static const char *TES_GS_CLIP = TES_GS("", "", "", "");
 static const char *TES_GS_CULL = TES_GS(CULL_EXT, "", TES_CULL_DECL, TES_CULL);
 static const char *TES_GS_CLIP3_CULL = TES_GS(CULL_EXT, TES_READ_CLIP3, TES_CULL_DECL, TES_CULL);
 static const char *TES_GS_CULL_READ_CULL = TES_GS(CULL_EXT, TES_READ_CULL, TES_CULL_DECL, TES_CULL);
+static const char *TES_GS_READ_CULL_CULL =
+   TES_GS(CULL_EXT, TES_READ_CULL_VALUES, TES_CULL_DECL, TES_CULL);
 
 /* CLIPS: the size of the gl_ClipDistance it writes; MORE: its writes past element 1 */
 #define GS_DISTANCES(EXT, CLIPS, CULL_DECL, CULL_CHECK, CULL, MORE)                                \
@@ -831,6 +850,26 @@ sc_tess_cull_in_unwritten(void)
       {VS_PLAIN, TCS_PLAIN, TES_GS_CULL_READ_CULL, GS_CULL,
        "TES reading gl_in[].gl_CullDistance the GLSL 1.50 TCS lacks, TES -> GS gl_ClipDistance[2] "
        "and gl_CullDistance[1]: 2 x 2 points",
+       true},
+   };
+   distance_programs(cases, sizeof(cases) / sizeof(cases[0]));
+}
+
+/* The control stage writes gl_out[].gl_CullDistance[0] (its vertex + 0.5), the evaluation stage
+ * checks it in gl_in[] while writing its own distances, and the geometry stage writes
+ * gl_ClipDistance[4], more than its gl_in has. On the GLES backend Mesa's lowering would read
+ * the evaluation stage's gl_in[].gl_CullDistance past where the control stage put them once
+ * its output block is padded for the geometry stage: that program is declined by name there
+ * (glb_shader.c:clip_padding; gate.gles.declined). */
+void
+sc_tess_gs_cull_in(void)
+{
+   if (!tess_offered())
+      return;
+   const struct distance_program cases[] = {
+      {VS_PLAIN, TCS_CULL, TES_GS_READ_CULL_CULL, GS_CLIP4_CULL,
+       "TCS gl_out[].gl_CullDistance read by the TES, TES -> GS gl_ClipDistance[2] and "
+       "gl_CullDistance[1], the GS writing gl_ClipDistance[4]: 2 x 2 points",
        true},
    };
    distance_programs(cases, sizeof(cases) / sizeof(cases[0]));
