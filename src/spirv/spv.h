@@ -512,6 +512,35 @@ uint32_t spv_pervertex_members(const uint32_t *words, size_t num_words, SpvStora
  * otherwise than through constant-index access chains, else why. */
 uint32_t *spv_cut_pervertex(const uint32_t *words, size_t num_words, SpvStorageClass sc,
                             uint32_t keep, size_t *out_n, const char **err);
+/* A built-in block's members (spv_pervertex_trim.c): each one's BuiltIn and type, a scalar
+ * (SpvOpTypeFloat or SpvOpTypeInt, its width and signedness), a vector of comps of them (1: the
+ * scalar) or an array of length of those (0: not an array). */
+#define SPV_PERVERTEX_MAX_MEMBERS 16
+struct spv_pervertex_member {
+   uint32_t builtin, scalar, width, sign, comps, length;
+};
+struct spv_pervertex {
+   uint32_t count;
+   struct spv_pervertex_member m[SPV_PERVERTEX_MAX_MEMBERS];
+};
+/* The members of the module's built-in block of storage class sc; false when it has none, more
+ * than one, or one with a member not described above. */
+bool spv_pervertex_shape(const uint32_t *words, size_t num_words, SpvStorageClass sc,
+                         struct spv_pervertex *out);
+/* The block two linked stages' blocks a and b can both grow to (spv_grow_pervertex): the longer
+ * one's members, each array of the larger length; false when a member of one is not the other's
+ * (another BuiltIn or type). */
+bool spv_pervertex_union(const struct spv_pervertex *a, const struct spv_pervertex *b,
+                         struct spv_pervertex *out);
+/* The module's built-in block of storage class sc declaring want's members: the trailing ones
+ * its block lacks added (with their BuiltIn, name and capability), its arrays grown to want's
+ * lengths (a new array type each), so that two linked stages' blocks match as Vulkan wants
+ * where the code of one reaches a member the other lacks. Returns new words (free them), or
+ * NULL: *err NULL when the block is not a prefix of want (members, types, no array longer),
+ * already is want, is used otherwise than through constant-index access chains (or a chain
+ * stops at an array it grows), or a type it needs is declared only after the block; else why. */
+uint32_t *spv_grow_pervertex(const uint32_t *words, size_t num_words, SpvStorageClass sc,
+                             const struct spv_pervertex *want, size_t *out_n, const char **err);
 
 /* The module without its stores to gl_PointSize (spv_point_size.c): the PointSize built-in
  * variable's, or the output block member's through a constant-index access chain. Returns new

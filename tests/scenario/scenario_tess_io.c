@@ -659,6 +659,21 @@ static const char *TCS_CLIP3 =
                "  levels();\n"
                "}\n";
 
+static const char *TCS_CULL =
+   "#version 150 core\n"
+   "#extension GL_ARB_tessellation_shader : require\n"
+   "#extension GL_ARB_cull_distance : require\n"
+   "layout(vertices = 4) out;\n"
+   "out float c_ok[];\n"
+   "void main() {\n"
+   "  c_ok[gl_InvocationID] = 1.0;\n"
+   "  gl_out[gl_InvocationID].gl_Position = gl_in[gl_InvocationID].gl_Position;\n"
+   "  gl_out[gl_InvocationID].gl_CullDistance[0] = float(gl_InvocationID) + 0.5;\n"
+   "  for (int i = 0; i < 4; i++) gl_TessLevelOuter[i] = 2.0;\n"
+   "  gl_TessLevelInner[0] = 2.0;\n"
+   "  gl_TessLevelInner[1] = 2.0;\n"
+   "}\n";
+
 /* EXT: the #extension lines; READ: what the evaluation stage checks beside c_ok; CULL: its
  * gl_CullDistance declaration and write */
 #define TES_GS(EXT, READ, CULL_DECL, CULL)                                                         \
@@ -686,12 +701,21 @@ static const char *TCS_CLIP3 =
    "    ok = ok && gl_in[k].gl_ClipDistance[0] == float(4 * k) + 0.5 &&\n"                         \
    "         gl_in[k].gl_ClipDistance[1] == float(4 * k + 1) + 0.5 &&\n"                           \
    "         gl_in[k].gl_ClipDistance[2] == float(4 * k + 2) + 0.5;\n"
+/* gl_in[].gl_CullDistance read after a control stage that declares none (GL 1.50): GL leaves the
+ * value undefined, so the check holds for any value, NaN too */
+#define TES_READ_CULL                                                                              \
+   "    ok = ok && (gl_in[k].gl_CullDistance[0] < 1.0 || !(gl_in[k].gl_CullDistance[0] < 1.0));\n"
+/* ... and the values TCS_CULL wrote */
+#define TES_READ_CULL_VALUES "    ok = ok && gl_in[k].gl_CullDistance[0] == float(k) + 0.5;\n"
 #define TES_CULL_DECL "out float gl_CullDistance[1];\n"
 #define TES_CULL "  gl_CullDistance[0] = v < 0.75 ? 0.5 : -0.5;\n"
 
 static const char *TES_GS_CLIP = TES_GS("", "", "", "");
 static const char *TES_GS_CULL = TES_GS(CULL_EXT, "", TES_CULL_DECL, TES_CULL);
 static const char *TES_GS_CLIP3_CULL = TES_GS(CULL_EXT, TES_READ_CLIP3, TES_CULL_DECL, TES_CULL);
+static const char *TES_GS_CULL_READ_CULL = TES_GS(CULL_EXT, TES_READ_CULL, TES_CULL_DECL, TES_CULL);
+static const char *TES_GS_READ_CULL_CULL =
+   TES_GS(CULL_EXT, TES_READ_CULL_VALUES, TES_CULL_DECL, TES_CULL);
 
 /* CLIPS: the size of the gl_ClipDistance it writes; MORE: its writes past element 1 */
 #define GS_DISTANCES(EXT, CLIPS, CULL_DECL, CULL_CHECK, CULL, MORE)                                \
@@ -727,28 +751,16 @@ static const char *FS_GS_COLOR = "#version 150 core\n"
                                  "out vec4 o_color;\n"
                                  "void main() { o_color = g_color; }\n";
 
-void
-sc_tess_gs_distances(void)
+/* One program of distance_programs: its stages, what it checks, whether it culls. */
+struct distance_program {
+   const char *vs, *tcs, *tes, *gs, *what;
+   bool cull;
+};
+
+/* Each program linked and drawn on the patch, its 2 x 2 green points checked. */
+static void
+distance_programs(const struct distance_program *cases, size_t count)
 {
-   if (!tess_offered())
-      return;
-   const struct {
-      const char *vs, *tcs, *tes, *gs, *what;
-      bool cull;
-   } cases[] = {
-      {VS_PLAIN, TCS_PLAIN, TES_GS_CLIP, GS_CLIP,
-       "TES -> GS gl_ClipDistance[2], none from the VS: 2 x 2 points", false},
-      {VS_PLAIN, TCS_PLAIN, TES_GS_CULL, GS_CULL,
-       "TES -> GS gl_ClipDistance[2] and gl_CullDistance[1], none from the VS: 2 x 2 points", true},
-      {VS_CLIP3, TCS_CLIP3, TES_GS_CLIP3_CULL, GS_CULL,
-       "VS gl_ClipDistance[3] to the TCS and TES, TES -> GS gl_ClipDistance[2] and "
-       "gl_CullDistance[1]: 2 x 2 points",
-       true},
-      {VS_PLAIN, TCS_PLAIN, TES_GS_CULL, GS_CLIP4_CULL,
-       "TES -> GS gl_ClipDistance[2] and gl_CullDistance[1], the GS writing gl_ClipDistance[4]: "
-       "2 x 2 points",
-       true},
-   };
    const GLenum types[5] = {GL_VERTEX_SHADER, GL_TESS_CONTROL_SHADER, GL_TESS_EVALUATION_SHADER,
                             GL_GEOMETRY_SHADER, GL_FRAGMENT_SHADER};
    const float corners[8] = {8, 8, 56, 8, 56, 56, 8, 56};
@@ -756,7 +768,7 @@ sc_tess_gs_distances(void)
    const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f), c = V4(0.0f, 1.0f, 0.4f, 1.0f);
    glEnable(GL_CLIP_DISTANCE0);
    glEnable(GL_CLIP_DISTANCE1);
-   for (size_t n = 0; n < sizeof(cases) / sizeof(cases[0]); n++) {
+   for (size_t n = 0; n < count; n++) {
       if (cases[n].cull && !has_ext("GL_ARB_cull_distance")) {
          skipped("GL_ARB_cull_distance is not listed: no gl_CullDistance case");
          continue;
@@ -799,4 +811,66 @@ sc_tess_gs_distances(void)
    glDisable(GL_CLIP_DISTANCE0);
    glDisable(GL_CLIP_DISTANCE1);
    (void)me;
+}
+
+void
+sc_tess_gs_distances(void)
+{
+   if (!tess_offered())
+      return;
+   const struct distance_program cases[] = {
+      {VS_PLAIN, TCS_PLAIN, TES_GS_CLIP, GS_CLIP,
+       "TES -> GS gl_ClipDistance[2], none from the VS: 2 x 2 points", false},
+      {VS_PLAIN, TCS_PLAIN, TES_GS_CULL, GS_CULL,
+       "TES -> GS gl_ClipDistance[2] and gl_CullDistance[1], none from the VS: 2 x 2 points", true},
+      {VS_CLIP3, TCS_CLIP3, TES_GS_CLIP3_CULL, GS_CULL,
+       "VS gl_ClipDistance[3] to the TCS and TES, TES -> GS gl_ClipDistance[2] and "
+       "gl_CullDistance[1]: 2 x 2 points",
+       true},
+      {VS_PLAIN, TCS_PLAIN, TES_GS_CULL, GS_CLIP4_CULL,
+       "TES -> GS gl_ClipDistance[2] and gl_CullDistance[1], the GS writing gl_ClipDistance[4]: "
+       "2 x 2 points",
+       true},
+   };
+   distance_programs(cases, sizeof(cases) / sizeof(cases[0]));
+}
+
+/* An evaluation stage with ARB_cull_distance (glslang compiles it as GLSL 4.50) reading
+ * gl_in[].gl_CullDistance after a GLSL 1.50 control stage, whose gl_out has no such member: GL
+ * leaves the values undefined and the program links, and Vulkan still wants the built-in blocks
+ * between the two stages alike (the linker adds the member to the control stage's gl_out; the
+ * validation lane counts "Number of elements inside builtin block differ between stages"
+ * otherwise). Drawn as tess_gs_distances draws. */
+void
+sc_tess_cull_in_unwritten(void)
+{
+   if (!tess_offered())
+      return;
+   const struct distance_program cases[] = {
+      {VS_PLAIN, TCS_PLAIN, TES_GS_CULL_READ_CULL, GS_CULL,
+       "TES reading gl_in[].gl_CullDistance the GLSL 1.50 TCS lacks, TES -> GS gl_ClipDistance[2] "
+       "and gl_CullDistance[1]: 2 x 2 points",
+       true},
+   };
+   distance_programs(cases, sizeof(cases) / sizeof(cases[0]));
+}
+
+/* The control stage writes gl_out[].gl_CullDistance[0] (its vertex + 0.5), the evaluation stage
+ * checks it in gl_in[] while writing its own distances, and the geometry stage writes
+ * gl_ClipDistance[4], more than its gl_in has. On the GLES backend Mesa's lowering would read
+ * the evaluation stage's gl_in[].gl_CullDistance past where the control stage put them once
+ * its output block is padded for the geometry stage: that program is declined by name there
+ * (glb_shader.c:clip_padding; gate.gles.declined). */
+void
+sc_tess_gs_cull_in(void)
+{
+   if (!tess_offered())
+      return;
+   const struct distance_program cases[] = {
+      {VS_PLAIN, TCS_CULL, TES_GS_READ_CULL_CULL, GS_CLIP4_CULL,
+       "TCS gl_out[].gl_CullDistance read by the TES, TES -> GS gl_ClipDistance[2] and "
+       "gl_CullDistance[1], the GS writing gl_ClipDistance[4]: 2 x 2 points",
+       true},
+   };
+   distance_programs(cases, sizeof(cases) / sizeof(cases[0]));
 }

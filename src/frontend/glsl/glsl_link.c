@@ -40,12 +40,32 @@ glsl_validate_gl_module(const uint32_t *words, size_t num_words)
    return ok;
 }
 
+/* The program's module for stage s replaced by w (nw words), once they validate. */
+static bool
+replace_module(struct link *l, spv_context ctx, int s, uint32_t *w, size_t nw)
+{
+   if (!validates(l, ctx, s, w, nw)) {
+      free(w);
+      return false;
+   }
+   free(l->prog->spirv[s].words);
+   l->prog->spirv[s].words = w;
+   l->prog->spirv[s].num_words = nw;
+   return true;
+}
+
 /* Each pair of linked vertex stages' built-in blocks (the producer's gl_PerVertex or gl_out[],
- * the consumer's gl_in[]) cut to the members of the shorter one: glslang declares a unit's
- * implicit block by its version (gl_CullDistance from GLSL 4.50, which an ARB_cull_distance unit
- * compiles as), and Vulkan wants the built-in blocks at an interface between two stages other
- * than the fragment stage to match exactly: the same members in the same order (Interface
- * Matching). A separable program's stages may meet another program's: left as declared. */
+ * the consumer's gl_in[]) made alike: glslang declares a unit's implicit block by its version
+ * (gl_CullDistance from GLSL 4.50, which an ARB_cull_distance unit compiles as) and sizes an
+ * implicitly sized gl_ClipDistance by the unit's own indices, and Vulkan wants the built-in
+ * blocks at an interface between two stages other than the fragment stage to match exactly:
+ * the same members of the same types in the same order (Interface Matching). The longer block
+ * is cut to the shorter's members where its code reaches none of the extra ones; else the
+ * shorter block gains them (unwritten: GL leaves reading them undefined, so the program links).
+ * Arrays of unlike lengths take the larger on both sides: the producer writes no element past
+ * its own, the consumer reads none past its own, and a shorter one could cut off an element
+ * the other side indexes. A separable program's stages may meet another program's: left as
+ * declared. */
 static void
 match_pervertex(struct link *l, spv_context ctx)
 {
@@ -61,36 +81,63 @@ match_pervertex(struct link *l, spv_context ctx)
       struct glsl_spirv *out = &l->prog->spirv[p], *in = &l->prog->spirv[s];
       const uint32_t np = spv_pervertex_members(out->words, out->num_words, SpvStorageClassOutput);
       const uint32_t nc = spv_pervertex_members(in->words, in->num_words, SpvStorageClassInput);
-      if (!np || !nc || np == nc)
+      if (!np || !nc)
          continue;
-      /* the longer block loses the members its code does not reach */
-      const int cut = np > nc ? p : (int)s;
-      struct glsl_spirv *sp = &l->prog->spirv[cut];
       const char *err = NULL;
       size_t nw = 0;
-      uint32_t *w = spv_cut_pervertex(sp->words, sp->num_words,
-                                      np > nc ? SpvStorageClassOutput : SpvStorageClassInput,
-                                      np > nc ? nc : np, &nw, &err);
-      if (!w && err) {
-         link_error(l, "internal error: cannot cut the %s shader's gl_PerVertex: %s",
-                    glsl_stage_name(cut), err);
-         break;
+      if (np != nc) {
+         /* the longer block loses the members its code does not reach */
+         const int cut = np > nc ? p : (int)s;
+         const struct glsl_spirv *sp = &l->prog->spirv[cut];
+         uint32_t *w = spv_cut_pervertex(sp->words, sp->num_words,
+                                         np > nc ? SpvStorageClassOutput : SpvStorageClassInput,
+                                         np > nc ? nc : np, &nw, &err);
+         if (!w && err) {
+            link_error(l, "internal error: cannot cut the %s shader's gl_PerVertex: %s",
+                       glsl_stage_name(cut), err);
+            break;
+         }
+         if (w && !replace_module(l, ctx, cut, w, nw))
+            break;
       }
-      if (!w) {
-         MGU_DECLINE(gl_feature_unimplemented,
-                     "the %s shader reaches a gl_PerVertex member the %s shader's block lacks "
-                     "(or uses the block whole): the built-in blocks between them stay unlike, "
-                     "which Vulkan's interface matching does not allow",
-                     glsl_stage_name(cut), glsl_stage_name(cut == p ? s : (enum glsl_stage)p));
+      /* the shorter block gains what the other's code reaches, arrays take the larger length */
+      struct spv_pervertex po, pc, want;
+      const bool shaped =
+         spv_pervertex_shape(out->words, out->num_words, SpvStorageClassOutput, &po) &&
+         spv_pervertex_shape(in->words, in->num_words, SpvStorageClassInput, &pc);
+      if (shaped && po.count == pc.count && !memcmp(po.m, pc.m, po.count * sizeof(po.m[0])))
          continue;
+      /* members of types this does not describe: alike enough where their counts are */
+      if (!shaped && spv_pervertex_members(out->words, out->num_words, SpvStorageClassOutput) ==
+                        spv_pervertex_members(in->words, in->num_words, SpvStorageClassInput))
+         continue;
+      bool alike = shaped && spv_pervertex_union(&po, &pc, &want);
+      for (int side = 0; side < 2 && alike && !l->failed; side++) {
+         const int st = side ? (int)s : p;
+         const struct spv_pervertex *have = side ? &pc : &po;
+         if (have->count == want.count && !memcmp(have->m, want.m, want.count * sizeof(want.m[0])))
+            continue;
+         const struct glsl_spirv *sp = &l->prog->spirv[st];
+         uint32_t *w = spv_grow_pervertex(sp->words, sp->num_words,
+                                          side ? SpvStorageClassInput : SpvStorageClassOutput,
+                                          &want, &nw, &err);
+         if (!w && err) {
+            link_error(l, "internal error: cannot grow the %s shader's gl_PerVertex: %s",
+                       glsl_stage_name(st), err);
+            break;
+         }
+         if (!w)
+            alike = false;
+         else
+            replace_module(l, ctx, st, w, nw);
       }
-      if (!validates(l, ctx, cut, w, nw)) {
-         free(w);
-         break;
-      }
-      free(sp->words);
-      sp->words = w;
-      sp->num_words = nw;
+      if (!alike && !l->failed)
+         MGU_DECLINE(gl_feature_unimplemented,
+                     "the built-in blocks between the %s and %s shaders differ where neither can "
+                     "take the other's members or array lengths (a member of another type, or "
+                     "a block used whole): they stay unlike, which Vulkan's interface matching "
+                     "does not allow",
+                     glsl_stage_name((enum glsl_stage)p), glsl_stage_name(s));
    }
 }
 
