@@ -2058,6 +2058,17 @@ test_direct_restart_fast(struct t *t, struct mgp_handle prog)
    check(!scr->failed && pixel_is(8, 16, 255, 0, 0, 255) && pixel_is(56, 16, 255, 0, 0, 255) &&
             pixel_is(32, 32, 255, 0, 0, 255),
          "restart turned off between two direct draws: the second does not restart");
+   /* a compact draw of the same mode and indices right after one that restarted, no call
+    * between (the front end's glDisable of the restart sends none): it does not restart */
+   const struct mgp_draw compact = {
+      .mode = MGP_PRIM_TRIANGLE_STRIP, .index_size = 2, .start = 0, .count = 9};
+   clear_color(t, 0, 0, 0, 1, false, 1);
+   set_consts(t, prog, 0, 1, 0, 1, 0, 0, 0, 0, 0);
+   t->cv->draw_vbo(t->ctx, &on, &r, 1);
+   t->cv->draw(t->ctx, &compact, NULL, 0);
+   read_back(t);
+   check(!scr->failed && pixel_is(8, 16, 0, 255, 0, 255) && pixel_is(32, 32, 0, 255, 0, 255),
+         "a compact draw right after a restart draw: it does not restart (the centre drawn)");
    /* restart at an index Vulkan does not restart at after one that restarted: not the fast
     * draw (the whole way declines it by name; the client rewrites such draws) */
    struct mgp_draw_vbo other = on;
