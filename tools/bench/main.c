@@ -6,7 +6,8 @@
  *
  *   draw overhead (modelled on piglit's drawoverhead): draws/s of a tiny
  *     triangle (a few pixels, so the rasterizer does not dominate) with no
- *     state change (arrays, elements) and with one state change per draw;
+ *     state change (arrays, elements; draw_elements_restart the elements with
+ *     GL_PRIMITIVE_RESTART_FIXED_INDEX on) and with one state change per draw;
  *   streaming: glBufferSubData / glTexSubImage2D MB/s at several sizes, and
  *     draws/s when the drawn sub-range is rewritten before each draw;
  *   readback: glReadPixels latency of one pixel and MB/s of the surface;
@@ -573,6 +574,7 @@ bench_reset(struct bench *b)
 enum case_kind {
    K_ARRAYS,
    K_ELEMENTS,
+   K_ELEMENTS_RESTART,
    K_LOOP_ARRAYS,
    K_LOOP_ELEMENTS,
    K_ATTRIB,
@@ -620,6 +622,7 @@ struct bench_case {
 static const struct bench_case cases[] = {
    {"draw_arrays", K_ARRAYS, 0, true},
    {"draw_elements", K_ELEMENTS, 0, false},
+   {"draw_elements_restart", K_ELEMENTS_RESTART, 0, false},
    {"line_loop_arrays", K_LOOP_ARRAYS, 0, false},
    {"line_loop_elements", K_LOOP_ELEMENTS, 0, false},
    {"attrib_change", K_ATTRIB, 0, false},
@@ -677,7 +680,8 @@ case_step(struct bench *b, const struct bench_case *c, unsigned i)
    unsigned k = i & 1;
    switch (c->kind) {
    case K_ARRAYS: glDrawArrays(GL_TRIANGLES, 0, 3); return 1;
-   case K_ELEMENTS: glDrawElements(GL_TRIANGLES, 3, GL_UNSIGNED_SHORT, NULL); return 1;
+   case K_ELEMENTS:
+   case K_ELEMENTS_RESTART: glDrawElements(GL_TRIANGLES, 3, GL_UNSIGNED_SHORT, NULL); return 1;
    /* Vulkan has no loop: the draw is rewritten into a line strip */
    case K_LOOP_ARRAYS: glDrawArrays(GL_LINE_LOOP, 0, 3); return 1;
    case K_LOOP_ELEMENTS: glDrawElements(GL_LINE_LOOP, 3, GL_UNSIGNED_SHORT, NULL); return 1;
@@ -906,6 +910,7 @@ case_prepare(struct bench *b, const struct bench_case *c)
       gl->BindBuffer(GL_DRAW_INDIRECT_BUFFER, b->mdi_buf);
       glEnable(GL_PRIMITIVE_RESTART_FIXED_INDEX);
       break;
+   case K_ELEMENTS_RESTART: glEnable(GL_PRIMITIVE_RESTART_FIXED_INDEX); break;
    case K_MIXED:
    case K_MIXED_DIRECT:
       gl->BindBuffer(GL_DRAW_INDIRECT_BUFFER, b->mdi_buf);

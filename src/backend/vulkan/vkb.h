@@ -1645,11 +1645,11 @@ struct vkb_context {
    int bound_topology;
    /* The last draw that went the whole way, for the ones after it (vkb_draw.c, draw_fast):
     * valid while the state tick, the batch, the rendering scope and the binds are as it left
-    * them, for a draw of the same mode and index size without restart or user indices. */
+    * them, for a draw of the same mode, index size, restart and source of indices. */
    struct vkb_fast_draw {
       bool valid;
-      /* the draw's mode, | VKB_FAST_RESTART where an indirect draw restarted its strips
-       * (vkb_draw.h): a mode no draw's u16 is, so no direct or restart-less draw matches it */
+      /* the draw's mode, | VKB_FAST_RESTART where the draw restarted its strips (vkb_draw.h):
+       * a mode no draw's u16 is, so no compact or restart-less draw matches it */
       uint32_t mode;
       uint8_t index_size;
       uint64_t tick, buffer_tick, consts_tick, vertex_tick, texture_tick, rs_tick, serial;

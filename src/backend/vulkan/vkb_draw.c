@@ -686,11 +686,10 @@ draw_record(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
       if (ranges[i].count && args->instance_count)
          vkb_queue_draw(scr, p->isz != 0, &ranges[i], args->instance_count, args->start_instance);
 
-   /* What the next draw needs to take the fast path: an indirect draw's with restart too,
-    * marked so that only such a draw takes it (VKB_FAST_RESTART) */
+   /* What the next draw needs to take the fast path: a draw's with restart too, marked so
+    * that only a draw restarting alike takes it (VKB_FAST_RESTART) */
    const bool user = (args->flags & MGP_DRAW_USER_INDICES) != 0;
-   if ((!(args->flags & MGP_DRAW_PRIMITIVE_RESTART) || (args->flags & MGP_DRAW_INDIRECT)) &&
-       (!p->isz || p->ib || user) && !p->point_size_read)
+   if ((!p->isz || p->ib || user) && !p->point_size_read)
       ctx->fast = (struct vkb_fast_draw){
          .valid = true,
          .mode = args->mode | (p->restart ? VKB_FAST_RESTART : 0u),

@@ -116,8 +116,9 @@ vkb_draw_scope_tick(const struct vkb_context *ctx)
 }
 
 /* The batch's memory limits and the in-flight arena bytes, past which a draw goes the usual
- * way to meet the pressure point (vkb_batch.c). */
-static inline bool
+ * way to meet the pressure point (vkb_batch.c). Always inline: GCC left a call to it in
+ * vkb_draw_fast.c's two ways (+10 a multi_draw_indirect step, round 86). */
+static inline __attribute__((always_inline)) bool
 vkb_draw_over_limits(const struct vkb_screen *scr)
 {
    const struct vkb_batch *b = scr->cur;
@@ -150,10 +151,20 @@ bool vkb_draw_fast(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
 /* How a draw stands against its context's last one (vkb_draw_fast.c): the whole way, dropped
  * (declined by name there), or bound as that draw left it with what changed rebound. */
 enum vkb_fast_way { VKB_FAST_WHOLE, VKB_FAST_DROPPED, VKB_FAST_BOUND };
-/* ctx->fast.mode's mark of an indirect draw with primitive restart at the all-ones index
- * (its pipeline's primitiveRestartEnable, or the dynamic state recorded with it, and its
- * exact topology): only an indirect draw of that mode and index size with restart matches. */
+/* ctx->fast.mode's mark of a draw with primitive restart at the all-ones index (its
+ * pipeline's primitiveRestartEnable, or the dynamic state recorded with it, and its exact
+ * topology): only a draw, direct or indirect, of that mode and index size with restart at
+ * that index matches; no compact draw (a u16 mode) does. */
 #define VKB_FAST_RESTART (1u << 16)
+/* Whether restart_index is the all-ones index of index_size (1, 2 or 4 bytes), the one index
+ * Vulkan restarts at; false for arrays (0) and the sizes the whole way declines. */
+static inline bool
+vkb_restart_all_ones(uint32_t index_size, uint32_t restart_index)
+{
+   return index_size == 4
+             ? restart_index == 0xffffffffu
+             : index_size && index_size < 3 && restart_index == (1u << (index_size * 8)) - 1;
+}
 /* An indirect draw (args: its mode, index size, no flags; restart: it restarts at the
  * all-ones index) where the last draw's state holds, with only indirect draws since besides
  * what the fast draw rebinds; VKB_FAST_BOUND: the caller records its commands into

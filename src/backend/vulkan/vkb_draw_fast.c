@@ -314,9 +314,11 @@ fast_binds_record(struct vkb_context *ctx, const struct vkb_shader *sh, const st
  * (declined by name there). An indirect draw (no ranges, nor indices with it) asks the same,
  * with indirect draws alone allowed since (they leave what a draw binds as it was:
  * state_tick - indirect_tick), and its index buffer bound as the store (robust access keeps
- * its reads inside: a version's slice has no end Vulkan sees); one with primitive restart
- * (restart, indirect alone) only where the last draw restarted too (VKB_FAST_RESTART in its
- * mode: the pipeline, or the restart enable recorded with the render state, is its). */
+ * its reads inside: a version's slice has no end Vulkan sees). One with primitive restart at
+ * the all-ones index (restart), direct or indirect, only where the last draw restarted too
+ * (VKB_FAST_RESTART in its mode: the pipeline, or the restart enable recorded with the render
+ * state, is its). An indirect draw's args carry no flags (vkb_draw_fast_indirect), so only f's indices are
+ * asked there: an index buffer, not indices that came with the last draw. */
 static inline __attribute__((always_inline)) enum vkb_fast_way
 fast_bind(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
           const struct mgp_draw_range *ranges, uint32_t ndraws, bool indirect, bool restart)
@@ -328,9 +330,12 @@ fast_bind(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
    const uint64_t tick = indirect ? f->tick + (scr->indirect_tick - f->indirect_tick) : f->tick;
    if (!f->valid || tick != scr->state_tick || f->scope_tick != scr->scope_tick ||
        f->mode != (args->mode | (restart ? VKB_FAST_RESTART : 0u)) ||
-       f->index_size != args->index_size ||
-       (args->flags & ~(MGP_DRAW_HAS_INDEX_RANGE | MGP_DRAW_USER_INDICES)) ||
-       ((args->flags & MGP_DRAW_USER_INDICES) != 0) != f->user_indices)
+       f->index_size != args->index_size)
+      return VKB_FAST_WHOLE;
+   if (indirect ? f->user_indices
+                : (args->flags & ~(MGP_DRAW_HAS_INDEX_RANGE | MGP_DRAW_USER_INDICES |
+                                   (restart ? MGP_DRAW_PRIMITIVE_RESTART : 0u))) ||
+                     ((args->flags & MGP_DRAW_USER_INDICES) != 0) != f->user_indices)
       return VKB_FAST_WHOLE;
    /* f->user_indices from here on, known where args' flags are (the compact draw's) */
    const bool user = (args->flags & MGP_DRAW_USER_INDICES) != 0;
@@ -484,7 +489,11 @@ draw_fast(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
 {
    struct vkb_screen *scr = ctx->scr;
    struct vkb_fast_draw *f = &ctx->fast;
-   const enum vkb_fast_way way = fast_bind(ctx, args, ranges, ndraws, false, false);
+   /* restart at any other index is the whole way's decline (the client rewrites those); the
+    * compact draw's flags are none, so its way asks nothing here */
+   const bool restart = (args->flags & MGP_DRAW_PRIMITIVE_RESTART) &&
+                        vkb_restart_all_ones(args->index_size, args->restart_index);
+   const enum vkb_fast_way way = fast_bind(ctx, args, ranges, ndraws, false, restart);
    if (way != VKB_FAST_BOUND)
       return way == VKB_FAST_DROPPED;
    const bool user = (args->flags & MGP_DRAW_USER_INDICES) != 0;

@@ -1983,6 +1983,108 @@ test_indirect_restart_memo(struct t *t, struct mgp_handle prog)
    check(t->fatal_count == 0, "no fatal (%s)", t->fatal_count ? t->fatal : "-");
 }
 
+/* A direct draw with primitive restart at the all-ones index takes the fast draw after one
+ * that restarted alike (the same pipeline, or restart enable recorded with the render state),
+ * and never after one that did not, nor the other way round: the pixels of a strip whose
+ * restart index cuts out a triangle over the centre, drawn with restart toggled between two
+ * direct draws. */
+static void
+test_direct_restart_fast(struct t *t, struct mgp_handle prog)
+{
+   struct vkb_screen *scr = t->scr;
+   use_default_fb(t, false);
+   set_viewport(t, 0, 0, W, H, false, NULL);
+   struct mgp_render_state s = gl_render_state();
+   bind_rs(t, &s);
+   use_program(t, prog);
+   bind_ve(t, false, 8);
+   enum { NV = 65536 };
+   float(*verts)[2] = calloc(NV, sizeof(*verts));
+   if (!verts) {
+      check(false, "out of memory");
+      return;
+   }
+   const float quads[8][2] = {{-1, -1},   {-0.5f, -1}, {-1, 0},   {-0.5f, 0},
+                              {0.5f, -1}, {1, -1},     {0.5f, 0}, {1, 0}};
+   memcpy(verts, quads, sizeof(quads));
+   verts[NV - 1][0] = 0;
+   verts[NV - 1][1] = 0.5f;
+   bind_vb(t, make_buffer(t, NV * sizeof(*verts), verts));
+   free(verts);
+   const uint16_t idx[9] = {0, 1, 2, 3, 0xffff, 4, 5, 6, 7};
+   const struct mgp_set_index_buffer ib = {.res = make_buffer(t, sizeof(idx), idx),
+                                           .index_size = 2};
+   t->cv->set_index_buffer(t->ctx, &ib, NULL, 0);
+   const struct mgp_draw_range r = {0, 9, 0};
+   const struct mgp_draw_vbo on = {.mode = MGP_PRIM_TRIANGLE_STRIP,
+                                   .index_size = 2,
+                                   .instance_count = 1,
+                                   .num_draws = 1,
+                                   .flags = MGP_DRAW_PRIMITIVE_RESTART,
+                                   .restart_index = 0xffff};
+   struct mgp_draw_vbo off = on;
+   off.flags = 0;
+   off.restart_index = 0;
+
+   clear_color(t, 0, 0, 0, 1, false, 1);
+   set_consts(t, prog, 0, 1, 0, 1, 0, 0, 0, 0, 0);
+   const unsigned long long f0 = scr->stats.fast_draws;
+   t->cv->draw_vbo(t->ctx, &on, &r, 1);
+   t->cv->draw_vbo(t->ctx, &on, &r, 1);
+   const unsigned long long f1 = scr->stats.fast_draws;
+   read_back(t);
+   check(!scr->failed && pixel_is(8, 16, 0, 255, 0, 255) && pixel_is(56, 16, 0, 255, 0, 255) &&
+            pixel_is(32, 32, 0, 0, 0, 255) && f1 == f0 + 1,
+         "a restart direct draw twice: both restart (the centre clear), the second a fast draw "
+         "(%llu fast draws, want 1)",
+         f1 - f0);
+
+   /* without restart (red: the centre drawn), then with it (green: the quads alone) */
+   clear_color(t, 0, 0, 0, 1, false, 1);
+   set_consts(t, prog, 1, 0, 0, 1, 0, 0, 0, 0, 0);
+   t->cv->draw_vbo(t->ctx, &off, &r, 1);
+   set_consts(t, prog, 0, 1, 0, 1, 0, 0, 0, 0, 0);
+   t->cv->draw_vbo(t->ctx, &on, &r, 1);
+   read_back(t);
+   check(!scr->failed && pixel_is(8, 16, 0, 255, 0, 255) && pixel_is(56, 16, 0, 255, 0, 255) &&
+            pixel_is(32, 32, 255, 0, 0, 255),
+         "restart turned on between two direct draws: the second restarts");
+   /* with restart (green), then without it (red over the centre too) */
+   clear_color(t, 0, 0, 0, 1, false, 1);
+   t->cv->draw_vbo(t->ctx, &on, &r, 1);
+   set_consts(t, prog, 1, 0, 0, 1, 0, 0, 0, 0, 0);
+   t->cv->draw_vbo(t->ctx, &off, &r, 1);
+   read_back(t);
+   check(!scr->failed && pixel_is(8, 16, 255, 0, 0, 255) && pixel_is(56, 16, 255, 0, 0, 255) &&
+            pixel_is(32, 32, 255, 0, 0, 255),
+         "restart turned off between two direct draws: the second does not restart");
+   /* a compact draw of the same mode and indices right after one that restarted, no call
+    * between (the front end's glDisable of the restart sends none): it does not restart */
+   const struct mgp_draw compact = {
+      .mode = MGP_PRIM_TRIANGLE_STRIP, .index_size = 2, .start = 0, .count = 9};
+   clear_color(t, 0, 0, 0, 1, false, 1);
+   set_consts(t, prog, 0, 1, 0, 1, 0, 0, 0, 0, 0);
+   t->cv->draw_vbo(t->ctx, &on, &r, 1);
+   t->cv->draw(t->ctx, &compact, NULL, 0);
+   read_back(t);
+   check(!scr->failed && pixel_is(8, 16, 0, 255, 0, 255) && pixel_is(32, 32, 0, 255, 0, 255),
+         "a compact draw right after a restart draw: it does not restart (the centre drawn)");
+   /* restart at an index Vulkan does not restart at after one that restarted: not the fast
+    * draw (the whole way declines it by name; the client rewrites such draws) */
+   struct mgp_draw_vbo other = on;
+   other.restart_index = 3;
+   clear_color(t, 0, 0, 0, 1, false, 1);
+   set_consts(t, prog, 0, 1, 0, 1, 0, 0, 0, 0, 0);
+   t->cv->draw_vbo(t->ctx, &on, &r, 1);
+   const unsigned long long f2 = scr->stats.fast_draws;
+   t->cv->draw_vbo(t->ctx, &other, &r, 1);
+   const unsigned long long f3 = scr->stats.fast_draws;
+   read_back(t);
+   check(!scr->failed && f3 == f2 && pixel_is(32, 32, 0, 0, 0, 255),
+         "restart at index 3 after one at all-ones: not a fast draw (%llu)", f3 - f2);
+   check(t->fatal_count == 0, "no fatal (%s)", t->fatal_count ? t->fatal : "-");
+}
+
 /* The u32 at offset of the screen's indirect-draw clamp buffer, as the draws recorded so far
  * left it: copied after them into a host-visible buffer of the test's, the batch submitted and
  * waited for (vkb_submit makes its writes visible to the host). ~0u if anything failed. */
@@ -6722,6 +6824,7 @@ main(int argc, char **argv)
    test_dispatch_memo_draw_between(&t, prog);
    test_indirect_memo(&t);
    test_indirect_restart_memo(&t, prog);
+   test_direct_restart_fast(&t, prog);
    test_stream_vb(&t, prog);
    test_ubo(&t);
    test_cull(&t, prog);
