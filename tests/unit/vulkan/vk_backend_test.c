@@ -1898,6 +1898,38 @@ test_indirect_memo(struct t *t)
    check(t->fatal_count == 0, "no fatal (%s)", t->fatal_count ? t->fatal : "-");
 }
 
+/* The restart tests' strips: two quads' strips split by index 0xffff at the bottom corners,
+ * and vertex 0xffff (what a strip without restart reads there) at the top middle, whose
+ * triangles cover the centre. Returns false (failed) when the vertices could not be made. */
+static bool
+bind_restart_strips(struct t *t, struct mgp_handle prog)
+{
+   use_default_fb(t, false);
+   set_viewport(t, 0, 0, W, H, false, NULL);
+   struct mgp_render_state s = gl_render_state();
+   bind_rs(t, &s);
+   use_program(t, prog);
+   bind_ve(t, false, 8);
+   enum { NV = 65536 };
+   float(*verts)[2] = calloc(NV, sizeof(*verts));
+   if (!verts) {
+      check(false, "out of memory");
+      return false;
+   }
+   const float quads[8][2] = {{-1, -1},   {-0.5f, -1}, {-1, 0},   {-0.5f, 0},
+                              {0.5f, -1}, {1, -1},     {0.5f, 0}, {1, 0}};
+   memcpy(verts, quads, sizeof(quads));
+   verts[NV - 1][0] = 0;
+   verts[NV - 1][1] = 0.5f;
+   bind_vb(t, make_buffer(t, NV * sizeof(*verts), verts));
+   free(verts);
+   const uint16_t idx[9] = {0, 1, 2, 3, 0xffff, 4, 5, 6, 7};
+   const struct mgp_set_index_buffer ib = {.res = make_buffer(t, sizeof(idx), idx),
+                                           .index_size = 2};
+   t->cv->set_index_buffer(t->ctx, &ib, NULL, 0);
+   return true;
+}
+
 /* An indexed indirect draw with primitive restart (a GL_TRIANGLE_STRIP of two quads, left and
  * right, split by the all-ones index) takes the indirect memo after one like it
  * (indirect-memo-hits; issue 20: restart went the whole way every time), and restart toggling
@@ -1912,29 +1944,8 @@ test_indirect_restart_memo(struct t *t, struct mgp_handle prog)
       fprintf(stderr, "  (indexed indirect draws need robustBufferAccess2: skipped)\n");
       return;
    }
-   use_default_fb(t, false);
-   set_viewport(t, 0, 0, W, H, false, NULL);
-   struct mgp_render_state s = gl_render_state();
-   bind_rs(t, &s);
-   use_program(t, prog);
-   bind_ve(t, false, 8);
-   enum { NV = 65536 };
-   float(*verts)[2] = calloc(NV, sizeof(*verts));
-   if (!verts) {
-      check(false, "out of memory");
+   if (!bind_restart_strips(t, prog))
       return;
-   }
-   const float quads[8][2] = {{-1, -1},   {-0.5f, -1}, {-1, 0},   {-0.5f, 0},
-                              {0.5f, -1}, {1, -1},     {0.5f, 0}, {1, 0}};
-   memcpy(verts, quads, sizeof(quads));
-   verts[NV - 1][0] = 0;
-   verts[NV - 1][1] = 0.5f;
-   bind_vb(t, make_buffer(t, NV * sizeof(*verts), verts));
-   free(verts);
-   const uint16_t idx[9] = {0, 1, 2, 3, 0xffff, 4, 5, 6, 7};
-   const struct mgp_set_index_buffer ib = {.res = make_buffer(t, sizeof(idx), idx),
-                                           .index_size = 2};
-   t->cv->set_index_buffer(t->ctx, &ib, NULL, 0);
    /* {count, instances, first index, base vertex, base instance} */
    const uint32_t cmd[5] = {9, 1, 0, 0, 0};
    const struct mgp_draw_indirect on = {.mode = MGP_PRIM_TRIANGLE_STRIP,
@@ -1992,29 +2003,8 @@ static void
 test_direct_restart_fast(struct t *t, struct mgp_handle prog)
 {
    struct vkb_screen *scr = t->scr;
-   use_default_fb(t, false);
-   set_viewport(t, 0, 0, W, H, false, NULL);
-   struct mgp_render_state s = gl_render_state();
-   bind_rs(t, &s);
-   use_program(t, prog);
-   bind_ve(t, false, 8);
-   enum { NV = 65536 };
-   float(*verts)[2] = calloc(NV, sizeof(*verts));
-   if (!verts) {
-      check(false, "out of memory");
+   if (!bind_restart_strips(t, prog))
       return;
-   }
-   const float quads[8][2] = {{-1, -1},   {-0.5f, -1}, {-1, 0},   {-0.5f, 0},
-                              {0.5f, -1}, {1, -1},     {0.5f, 0}, {1, 0}};
-   memcpy(verts, quads, sizeof(quads));
-   verts[NV - 1][0] = 0;
-   verts[NV - 1][1] = 0.5f;
-   bind_vb(t, make_buffer(t, NV * sizeof(*verts), verts));
-   free(verts);
-   const uint16_t idx[9] = {0, 1, 2, 3, 0xffff, 4, 5, 6, 7};
-   const struct mgp_set_index_buffer ib = {.res = make_buffer(t, sizeof(idx), idx),
-                                           .index_size = 2};
-   t->cv->set_index_buffer(t->ctx, &ib, NULL, 0);
    const struct mgp_draw_range r = {0, 9, 0};
    const struct mgp_draw_vbo on = {.mode = MGP_PRIM_TRIANGLE_STRIP,
                                    .index_size = 2,
