@@ -580,7 +580,10 @@ resolve_unit(struct fe_context *ctx, const uint64_t gens[3], unsigned unit,
       *sampler = r->sampler;
       return;
    }
-   struct fe_texture *tex = fe_unit_texture(ctx, unit, target);
+   /* the bound texture inline; none bound: fe_unit_texture's default texture */
+   struct fe_texture *tex = ctx->units[unit][target];
+   if (!tex)
+      tex = fe_unit_texture(ctx, unit, target);
    /* A sampler object bound to the unit replaces the texture's sampling state, also for
     * completeness; multisample textures have none to replace. */
    const struct fe_sampler *so = ctx->unit_samplers[unit];
