@@ -150,10 +150,13 @@ glb_delete_sampler_view(void *self, const struct mgp_handle_args *args, const vo
    ctx->scr->sh.unit_known = 0;
 }
 
-/* Sets slots[start..] from the record; true: a slot's handle changed. */
-static bool
+/* Sets slots[start..] from the record; with compare, true where a slot's handle changed.
+ * Without (the views: nothing asks), the units set are walked again at the next draw whether
+ * their handles changed or not, without a compare each (a unit set to the handle it held
+ * finds the shadow's texture: no host call). */
+static inline __attribute__((always_inline)) bool
 set_handles(struct glb_context *ctx, struct mgp_handle *slots, const struct mgp_set_handles *args,
-            const void *tail, uint32_t tail_count, const char *call)
+            const void *tail, uint32_t tail_count, const char *call, bool compare)
 {
    if (args->start >= GLB_MAX_SAMPLERS || tail_count > GLB_MAX_SAMPLERS - args->start) {
       char detail[96];
@@ -163,7 +166,12 @@ set_handles(struct glb_context *ctx, struct mgp_handle *slots, const struct mgp_
    }
    const struct mgp_handle *in = tail;
    bool changed = false;
-   for (uint32_t i = 0; i < tail_count; i++) {
+   if (!compare && args->start < 64) {
+      const uint32_t n = tail_count < 64 - args->start ? tail_count : 64 - args->start;
+      const uint64_t bits = n == 64 ? ~0ull : ((1ull << n) - 1) << args->start;
+      ctx->units_walked &= ~bits; /* walked again at the next draw */
+   }
+   for (uint32_t i = 0; compare && i < tail_count; i++) {
       const uint32_t j = args->start + i;
       if (mgp_handle_eq(slots[j], in[i]))
          continue;
@@ -181,7 +189,7 @@ glb_set_sampler_views(void *self, const struct mgp_set_handles *args, const void
                       uint32_t tail_count)
 {
    struct glb_context *ctx = self;
-   set_handles(ctx, ctx->views, args, tail, tail_count, "set_sampler_views");
+   set_handles(ctx, ctx->views, args, tail, tail_count, "set_sampler_views", false);
 }
 
 void
@@ -191,7 +199,7 @@ glb_bind_sampler_states(void *self, const struct mgp_set_handles *args, const vo
    struct glb_context *ctx = self;
    /* a sampler's LOD bias is found again at the next draw only where a handle changed: the
     * front end sends the same samplers with each view change (glb_program_variant) */
-   if (set_handles(ctx, ctx->samplers, args, tail, tail_count, "bind_sampler_states"))
+   if (set_handles(ctx, ctx->samplers, args, tail, tail_count, "bind_sampler_states", true))
       ctx->lod_bias_stale = true;
 }
 
