@@ -534,20 +534,21 @@ storage_written(struct fe_context *ctx, const struct fe_exec *e)
          fe_buffer_gpu_write(ctx->atomic[e->glsl->atomic_buffers[a].gl_binding].buffer);
 }
 
-/* Grows whenever a view or sampler CSO is deleted: a cached handle may name a deleted one. */
-static uint64_t
+/* Grows whenever a view or sampler CSO is deleted: a cached handle may name a deleted one.
+ * The counts read inline (fe_cso.h's layout): a texture change reads them once a draw. */
+static inline uint64_t
 sampling_evictions(const struct fe_context *ctx)
 {
-   return fe_cso_evictions(ctx->cso_sampler_view) + fe_cso_evictions(ctx->cso_sampler);
+   return ctx->cso_sampler_view->evictions + ctx->cso_sampler->evictions;
 }
 
 /* A remembered resolution is a use of its CSOs: keeps them from aging out of the caches' LRU
- * while units keep sampling them. */
-static void
+ * while units keep sampling them. fe_cso_touch inline (each unit resolved touches two). */
+static inline void
 touch_resolved(struct fe_context *ctx, const struct fe_unit_resolved *r)
 {
-   fe_cso_touch(ctx->cso_sampler_view, r->view_entry, r->view);
-   fe_cso_touch(ctx->cso_sampler, r->sampler_entry, r->sampler);
+   (void)fe_cso_touch_held(ctx->cso_sampler_view, r->view_entry, r->view);
+   (void)fe_cso_touch_held(ctx->cso_sampler, r->sampler_entry, r->sampler);
 }
 
 /* Five-word keys compared inline: a call to memcmp for 40 bytes costs more than the compare,
@@ -579,7 +580,10 @@ resolve_unit(struct fe_context *ctx, const uint64_t gens[3], unsigned unit,
       *sampler = r->sampler;
       return;
    }
-   struct fe_texture *tex = fe_unit_texture(ctx, unit, target);
+   /* the bound texture inline; none bound: fe_unit_texture's default texture */
+   struct fe_texture *tex = ctx->units[unit][target];
+   if (!tex)
+      tex = fe_unit_texture(ctx, unit, target);
    /* A sampler object bound to the unit replaces the texture's sampling state, also for
     * completeness; multisample textures have none to replace. */
    const struct fe_sampler *so = ctx->unit_samplers[unit];

@@ -529,6 +529,13 @@ struct glb_sampler_view {
    struct glb_obj base;
    struct mgp_create_sampler_view view;
    GLenum tex_target; /* glb_texture_target of view.target, found at create */
+   /* glb_samplers_bind's checks of the view against its texture passed while the screen's
+    * res_epoch read checked_epoch (checked_name 0: not yet): the texture's host name and
+    * whether the view reads it undecoded. A buffer texture's (attached at the draw) is never
+    * kept */
+   uint64_t checked_epoch;
+   GLuint checked_name;
+   bool checked_skip;
 };
 
 #define GLB_MAX_VB 16
@@ -855,8 +862,11 @@ struct glb_screen {
    bool ext_blend_advanced;
    /* buffer textures (GLES 3.2, EXT/OES_texture_buffer on 3.1): MGP_CAP_TEXTURE_BUFFER */
    bool texture_buffer;
-   GLint texbuf_align;      /* GL_TEXTURE_BUFFER_OFFSET_ALIGNMENT */
-   GLuint texbuf_zero;      /* a zeroed buffer a buffer texture without buffer views */
+   GLint texbuf_align; /* GL_TEXTURE_BUFFER_OFFSET_ALIGNMENT */
+   GLuint texbuf_zero; /* a zeroed buffer a buffer texture without buffer views */
+   /* moved wherever a resource's storage is deleted (respecify, destroy, out of memory): a
+    * sampler view checked at another epoch is checked again (glb_samplers_bind) */
+   uint64_t res_epoch;
    GLuint ssbo_placeholder; /* the buffer a storage block without one binds (glb_storage.c) */
    /* per uniform binding, the host buffer a range that ends inside a word is copied into,
     * zeroed to a multiple of 16 bytes, and its size (glb_shader.c: pad_ubo_range) */

@@ -32,6 +32,7 @@ buffer_usage(uint32_t usage)
 static void
 delete_storage(struct glb_screen *scr, struct glb_resource *r)
 {
+   scr->res_epoch++; /* the views checked against r check it again */
    scr->mem_in_use -= r->mem_bytes;
    r->mem_bytes = 0;
    if (!r->name)

@@ -150,10 +150,13 @@ glb_delete_sampler_view(void *self, const struct mgp_handle_args *args, const vo
    ctx->scr->sh.unit_known = 0;
 }
 
-/* Sets slots[start..] from the record; true: a slot's handle changed. */
-static bool
+/* Sets slots[start..] from the record; with compare, true where a slot's handle changed.
+ * Without (the views: nothing asks), the units set are walked again at the next draw whether
+ * their handles changed or not, without a compare each (a unit set to the handle it held
+ * finds the shadow's texture: no host call). */
+static inline __attribute__((always_inline)) bool
 set_handles(struct glb_context *ctx, struct mgp_handle *slots, const struct mgp_set_handles *args,
-            const void *tail, uint32_t tail_count, const char *call)
+            const void *tail, uint32_t tail_count, const char *call, bool compare)
 {
    if (args->start >= GLB_MAX_SAMPLERS || tail_count > GLB_MAX_SAMPLERS - args->start) {
       char detail[96];
@@ -163,7 +166,12 @@ set_handles(struct glb_context *ctx, struct mgp_handle *slots, const struct mgp_
    }
    const struct mgp_handle *in = tail;
    bool changed = false;
-   for (uint32_t i = 0; i < tail_count; i++) {
+   if (!compare && args->start < 64) {
+      const uint32_t n = tail_count < 64 - args->start ? tail_count : 64 - args->start;
+      const uint64_t bits = n == 64 ? ~0ull : ((1ull << n) - 1) << args->start;
+      ctx->units_walked &= ~bits; /* walked again at the next draw */
+   }
+   for (uint32_t i = 0; compare && i < tail_count; i++) {
       const uint32_t j = args->start + i;
       if (mgp_handle_eq(slots[j], in[i]))
          continue;
@@ -181,7 +189,7 @@ glb_set_sampler_views(void *self, const struct mgp_set_handles *args, const void
                       uint32_t tail_count)
 {
    struct glb_context *ctx = self;
-   set_handles(ctx, ctx->views, args, tail, tail_count, "set_sampler_views");
+   set_handles(ctx, ctx->views, args, tail, tail_count, "set_sampler_views", false);
 }
 
 void
@@ -191,7 +199,7 @@ glb_bind_sampler_states(void *self, const struct mgp_set_handles *args, const vo
    struct glb_context *ctx = self;
    /* a sampler's LOD bias is found again at the next draw only where a handle changed: the
     * front end sends the same samplers with each view change (glb_program_variant) */
-   if (set_handles(ctx, ctx->samplers, args, tail, tail_count, "bind_sampler_states"))
+   if (set_handles(ctx, ctx->samplers, args, tail, tail_count, "bind_sampler_states", true))
       ctx->lod_bias_stale = true;
 }
 
@@ -374,6 +382,84 @@ glb_texbuf_for_image(struct glb_screen *scr, struct glb_resource *r, const char 
    return ok;
 }
 
+/* What glb_samplers_bind puts on a unit: the texture's host name and target, and for a buffer
+ * texture whose store moved, the store to attach (texbuf_source's). */
+struct unit_tex {
+   GLuint name;
+   GLenum target;
+   struct glb_resource *r;
+   bool attach;
+   GLuint buf_name;
+   uint64_t buf_serial, buf_size;
+};
+
+/* glb_samplers_bind's checks of unit j's view v (NULL: none) and sampler s against the view's
+ * texture, kept in the view where they pass (a buffer texture's aside); *toggled where the
+ * sampler's sRGB decode switched. Out of line: a kept view's walk (every unit of a texture
+ * change) keeps fewer registers across its host calls. False: declined. */
+static __attribute__((noinline)) bool
+unit_check(struct glb_context *ctx, const struct glb_shader *prog, unsigned j,
+           struct glb_sampler_view *v, struct glb_sampler *s, struct unit_tex *u, bool *toggled)
+{
+   struct glb_screen *scr = ctx->scr;
+   const struct glb_host *h = scr->h;
+   struct glb_resource *r = v ? glb_resource_for_use(scr, v->view.texture, "draw") : NULL;
+   if (!v || !s || !r) {
+      MGU_DECLINE(backend_draw_incomplete, "gles: a draw without texture or sampler %u", j);
+      return false;
+   }
+   if (r->tex_target == GL_TEXTURE_BUFFER &&
+       !texbuf_source(scr, r, &u->buf_name, &u->buf_serial, &u->buf_size))
+      return false;
+   u->attach = r->tex_target == GL_TEXTURE_BUFFER && r->texbuf_serial != u->buf_serial;
+   /* GL_SKIP_DECODE_EXT (MGP_CAP_SRGB_SKIP_DECODE): the UNORM twin of an sRGB texture's
+    * format reads it undecoded, through the host sampler's GL_TEXTURE_SRGB_DECODE_EXT */
+   const bool skip =
+      v->view.format == MGP_FORMAT_RGBA8_UNORM && r->desc.format == MGP_FORMAT_RGBA8_SRGB;
+   if (skip && !scr->ext_srgb_decode) {
+      MGU_DECLINE(backend_feature_unimplemented,
+                  "gles: GL_SKIP_DECODE_EXT on sampler %u: the host lists no "
+                  "GL_EXT_texture_sRGB_decode",
+                  j);
+      return false;
+   }
+   if (r->is_buffer || r->desc.target == MGP_RESOURCE_TARGET_RENDERBUFFER ||
+       (v->view.format != r->desc.format && !skip) || v->view.min_level || v->view.min_layer ||
+       v->tex_target != r->tex_target) {
+      MGU_DECLINE(backend_feature_unimplemented,
+                  "gles: a sampler view of target %u, format %s, from level %u (views of a "
+                  "whole texture as its own target only)",
+                  v->view.target, mgp_format_name(v->view.format), v->view.min_level);
+      return false;
+   }
+   if (scr->ext_srgb_decode && s->skip_decode != skip) {
+      /* one host sampler serves every unit that binds it: two units of this draw
+       * wanting it both ways cannot both be served */
+      for (unsigned k = 0; k < j; k++)
+         if ((prog->refl.sampler_mask[k / 64] >> (k % 64) & 1) &&
+             mgp_handle_eq(ctx->samplers[k], ctx->samplers[j])) {
+            MGU_DECLINE(backend_feature_unimplemented,
+                        "gles: one sampler state on units %u and %u, sRGB decoded on one "
+                        "and not the other",
+                        k, j);
+            return false;
+         }
+      GLB_GL(h)->glSamplerParameteri(s->name, GL_TEXTURE_SRGB_DECODE_EXT,
+                                     skip ? GL_SKIP_DECODE_EXT : GL_DECODE_EXT);
+      s->skip_decode = skip;
+      *toggled = true;
+   }
+   u->r = r;
+   u->name = r->name;
+   u->target = r->tex_target;
+   if (u->target != GL_TEXTURE_BUFFER) {
+      v->checked_epoch = scr->res_epoch;
+      v->checked_name = u->name;
+      v->checked_skip = skip;
+   }
+   return true;
+}
+
 bool
 glb_samplers_bind(struct glb_context *ctx, const struct glb_shader *prog)
 {
@@ -407,69 +493,37 @@ glb_samplers_bind(struct glb_context *ctx, const struct glb_shader *prog)
          scr->stats.units_skipped++;
          continue; /* the same view and sampler, the host's since (a program change) */
       }
-      const struct glb_sampler_view *v =
-         mgp_handle_is_null(ctx->views[j])
-            ? NULL
-            : glb_lookup(scr, &scr->sampler_views, ctx->views[j], "draw");
+      struct glb_sampler_view *v = mgp_handle_is_null(ctx->views[j])
+                                      ? NULL
+                                      : glb_lookup(scr, &scr->sampler_views, ctx->views[j], "draw");
       struct glb_sampler *s = mgp_handle_is_null(ctx->samplers[j])
                                  ? NULL
                                  : glb_lookup(scr, &scr->samplers, ctx->samplers[j], "draw");
-      struct glb_resource *r = v ? glb_resource_for_use(scr, v->view.texture, "draw") : NULL;
-      if (!v || !s || !r) {
-         MGU_DECLINE(backend_draw_incomplete, "gles: a draw without texture or sampler %u", j);
+      struct unit_tex u = {0};
+      if (v && s && v->checked_name && v->checked_epoch == scr->res_epoch &&
+          s->skip_decode == v->checked_skip) {
+         /* the view passed unit_check against this texture, whose storage no call has
+          * deleted since, and the sampler decodes as it wants: the texture's name as then */
+         u.name = v->checked_name;
+         u.target = v->tex_target;
+      } else if (!unit_check(ctx, prog, j, v, s, &u, &toggled)) {
          return false;
-      }
-      GLuint buf_name = 0;
-      uint64_t buf_serial = 0, buf_size = 0;
-      if (r->tex_target == GL_TEXTURE_BUFFER &&
-          !texbuf_source(scr, r, &buf_name, &buf_serial, &buf_size))
-         return false;
-      const bool attach = r->tex_target == GL_TEXTURE_BUFFER && r->texbuf_serial != buf_serial;
-      /* GL_SKIP_DECODE_EXT (MGP_CAP_SRGB_SKIP_DECODE): the UNORM twin of an sRGB texture's
-       * format reads it undecoded, through the host sampler's GL_TEXTURE_SRGB_DECODE_EXT */
-      const bool skip =
-         v->view.format == MGP_FORMAT_RGBA8_UNORM && r->desc.format == MGP_FORMAT_RGBA8_SRGB;
-      if (skip && !scr->ext_srgb_decode) {
-         MGU_DECLINE(backend_feature_unimplemented,
-                     "gles: GL_SKIP_DECODE_EXT on sampler %u: the host lists no "
-                     "GL_EXT_texture_sRGB_decode",
-                     j);
-         return false;
-      }
-      if (r->is_buffer || r->desc.target == MGP_RESOURCE_TARGET_RENDERBUFFER ||
-          (v->view.format != r->desc.format && !skip) || v->view.min_level || v->view.min_layer ||
-          v->tex_target != r->tex_target) {
-         MGU_DECLINE(backend_feature_unimplemented,
-                     "gles: a sampler view of target %u, format %s, from level %u (views of a "
-                     "whole texture as its own target only)",
-                     v->view.target, mgp_format_name(v->view.format), v->view.min_level);
-         return false;
-      }
-      if (scr->ext_srgb_decode && s->skip_decode != skip) {
-         /* one host sampler serves every unit that binds it: two units of this draw wanting
-          * it both ways cannot both be served */
-         for (unsigned k = 0; k < j; k++)
-            if ((prog->refl.sampler_mask[k / 64] >> (k % 64) & 1) &&
-                mgp_handle_eq(ctx->samplers[k], ctx->samplers[j])) {
-               MGU_DECLINE(backend_feature_unimplemented,
-                           "gles: one sampler state on units %u and %u, sRGB decoded on one and "
-                           "not the other",
-                           k, j);
-               return false;
-            }
-         GLB_GL(h)->glSamplerParameteri(s->name, GL_TEXTURE_SRGB_DECODE_EXT,
-                                        skip ? GL_SKIP_DECODE_EXT : GL_DECODE_EXT);
-         s->skip_decode = skip;
-         toggled = true;
       }
       /* the texture and the sampler each only where the unit's differs: a texture change
        * alone (glBindTexture between draws) costs the host one call, as on native GLES */
       const bool known = sh->unit_known & bit;
+      const GLuint sampler = s->name;
       const bool tex_same =
-         !attach && known && sh->tex[j] == r->name && sh->tex_target[j] == r->tex_target;
-      const bool sampler_same = known && sh->sampler[j] == s->name;
+         !u.attach && known && sh->tex[j] == u.name && sh->tex_target[j] == u.target;
+      const bool sampler_same = known && sh->sampler[j] == sampler;
       if (tex_same && sampler_same)
          continue;
+      /* the shadow first: fewer values kept across the host calls */
+      sh->tex[j] = u.name;
+      sh->tex_target[j] = u.target;
+      sh->sampler[j] = sampler;
+      if (sh->trusted)
+         sh->unit_known |= bit;
       if (!tex_same) {
          /* other entry points bind textures on whichever unit is active: they forget the
           * shadow */
@@ -478,19 +532,14 @@ glb_samplers_bind(struct glb_context *ctx, const struct glb_shader *prog)
             sh->active_unit = GL_TEXTURE0 + j;
             glb_shadow_set(scr, GLB_SH_ACTIVE_UNIT);
          }
-         GLB_GL(h)->glBindTexture(r->tex_target, r->name);
-         if (attach && !texbuf_attach(scr, r, buf_name, buf_serial, buf_size)) {
+         GLB_GL(h)->glBindTexture(u.target, u.name);
+         if (u.attach && !texbuf_attach(scr, u.r, u.buf_name, u.buf_serial, u.buf_size)) {
             sh->unit_known &= ~bit; /* the unit's texture moved: not the shadow's */
             return false;
          }
       }
       if (!sampler_same)
-         GLB_GL(h)->glBindSampler(j, s->name); /* by unit: no active unit needed */
-      sh->tex[j] = r->name;
-      sh->tex_target[j] = r->tex_target;
-      sh->sampler[j] = s->name;
-      if (sh->trusted)
-         sh->unit_known |= bit;
+         GLB_GL(h)->glBindSampler(j, sampler); /* by unit: no active unit needed */
    }
    /* a sampler's sRGB decode switched where a unit was skipped: that unit may share the
     * sampler, so the walk is made again whole (its checks decline a unit of each kind) */

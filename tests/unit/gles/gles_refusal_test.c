@@ -1839,9 +1839,9 @@ test_textures_compact(struct t *t)
    const struct mgp_handle prog = tex_program(t);
    t->cv->set_draw_program(t->ctx, &(struct mgp_handle_args){prog}, NULL, 0);
    static const uint8_t colours[2][4] = {{255, 0, 0, 255}, {0, 0, 255, 255}};
-   struct mgp_handle views[2];
+   struct mgp_handle views[2], texs[2];
    for (int i = 0; i < 2; i++)
-      views[i] = make_view(t, colour_texture(t, colours[i]));
+      views[i] = make_view(t, texs[i] = colour_texture(t, colours[i]));
    struct mgp_create_sampler smp[2];
    memset(smp, 0, sizeof(smp));
    for (int i = 0; i < 2; i++) {
@@ -1896,6 +1896,45 @@ test_textures_compact(struct t *t)
          "walks), pixel (%u,%u,%u) want (255,0,0), host error 0x%x",
          counter(t, "gles-short-applies") - s0, counter(t, "gles-lod-bias-walks") - w0, px[0],
          px[1], px[2], e);
+
+   /* the texture behind a view the draws checked is made again (another host texture, its
+    * texels green): the view's next draw binds the new one (glb_samplers_bind's kept check
+    * goes with the storage it named) */
+   const struct mgp_resource_desc again = {.res = texs[0],
+                                           .target = MGP_RESOURCE_TARGET_TEX_2D,
+                                           .levels = 1,
+                                           .samples = 1,
+                                           .format = MGP_FORMAT_RGBA8_UNORM,
+                                           .width = W,
+                                           .height = H,
+                                           .depth = 1,
+                                           .array_layers = 1,
+                                           .bind_mask = MGP_BIND_SAMPLER | MGP_BIND_RENDER_TARGET};
+   t->sv->resource_respecify(t->scr, &again, NULL, 0);
+   static uint8_t green[W * H * 4];
+   for (size_t i = 0; i < sizeof(green); i += 4)
+      memcpy(green + i, (const uint8_t[4]){0, 255, 0, 255}, 4);
+   struct mgp_sub_region g = {.width = W, .height = H, .depth = 1};
+   const struct mgp_resource_subdata up = {.res = texs[0],
+                                           .format = MGP_FORMAT_RGBA8_UNORM,
+                                           .box = {0, 0, 0, W, H, 1},
+                                           .region_count = 1,
+                                           .data = {.ptr = green, .size = sizeof(green)}};
+   t->cv->resource_subdata(t->ctx, &up, &g, 1);
+   t->cv->set_sampler_views(t->ctx, &one, &views[0], 1);
+   t->cv->bind_sampler_states(t->ctx, &one, &smp[1].cso, 1);
+   t->cv->draw(t->ctx, &d, NULL, 0);
+   host_pixel(t, W / 2, H / 2, px);
+   GLint bound = 0;
+   t->scr->h->glGetIntegerv(GL_TEXTURE_BINDING_2D, &bound);
+   const struct glb_resource *r =
+      (const struct glb_resource *)glb_table_peek(&t->scr->resources, texs[0]);
+   const GLenum e2 = host_error(t);
+   check(r && (GLuint)bound == r->name && px[0] == 0 && px[1] == 255 && px[2] == 0 &&
+            e2 == GL_NO_ERROR && t->fatal_count == 0,
+         "a sampled texture made again: the draw binds its new host texture (%d, want %u), "
+         "pixel (%u,%u,%u) want (0,255,0), host error 0x%x",
+         bound, r ? r->name : 0, px[0], px[1], px[2], e2);
 }
 
 static void
