@@ -25,6 +25,7 @@
 
 #include "array.h"
 #include "fe_enum.h"
+#include "fe_es_ext.h"
 #include "fe_format.h"
 #include "fe_gl.h"
 #include "fe_tracker.h"
@@ -741,6 +742,8 @@ void
 mgl_glBufferStorage(GLenum target, GLsizeiptr size, const void *data, GLbitfield flags)
 {
    FE_CTX_OR_RETURN();
+   /* ES: EXT_buffer_storage's glBufferStorageEXT (forwarded here) where the context lists it */
+   FE_CHECK(fe_es_ext_lacks(ctx, FE_ES_EXT_BUFFER_STORAGE), GL_INVALID_OPERATION);
    struct fe_buffer *buf = bound_buffer(ctx, target);
    if (buf)
       buffer_storage(ctx, buf, size, data, flags);
@@ -1158,11 +1161,11 @@ fe_buffer_persistent_finish(struct fe_share_group *sg)
    (GL_MAP_READ_BIT | GL_MAP_WRITE_BIT | GL_MAP_INVALIDATE_RANGE_BIT |                             \
     GL_MAP_INVALIDATE_BUFFER_BIT | GL_MAP_FLUSH_EXPLICIT_BIT | GL_MAP_UNSYNCHRONIZED_BIT |         \
     GL_MAP_PERSISTENT_BIT | GL_MAP_COHERENT_BIT)
-/* ES 3.0 has no buffer storage: its maps take the six bits of ES 3.0 2.10.3. */
+/* ES without EXT_buffer_storage: its maps take the six bits of ES 3.0 2.10.3. */
 static GLbitfield
-map_all_bits(const struct fe_context *ctx)
+map_all_bits(struct fe_context *ctx)
 {
-   return ctx->desc.api == FE_API_GLES
+   return fe_es_ext_lacks(ctx, FE_ES_EXT_BUFFER_STORAGE)
              ? (GLbitfield)MAP_ALL_BITS & ~(GLbitfield)(GL_MAP_PERSISTENT_BIT | GL_MAP_COHERENT_BIT)
              : (GLbitfield)MAP_ALL_BITS;
 }
@@ -1444,11 +1447,11 @@ mgl_glFlushMappedNamedBufferRange(GLuint buffer, GLintptr offset, GLsizeiptr len
 /* ---- queries -------------------------------------------------------------------------------- */
 
 static bool
-buffer_pname_ok(const struct fe_context *ctx, GLenum pname)
+buffer_pname_ok(struct fe_context *ctx, GLenum pname)
 {
    if ((pname == GL_BUFFER_IMMUTABLE_STORAGE || pname == GL_BUFFER_STORAGE_FLAGS) &&
-       ctx->desc.api == FE_API_GLES)
-      return false; /* ES 3.0 has no buffer storage */
+       fe_es_ext_lacks(ctx, FE_ES_EXT_BUFFER_STORAGE))
+      return false; /* ES 3.0 has no buffer storage (EXT_buffer_storage brings it to ES 3.1) */
    switch (pname) {
    case GL_BUFFER_SIZE:
    case GL_BUFFER_USAGE:

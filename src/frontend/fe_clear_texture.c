@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "fe_compat.h"
+#include "fe_es_ext.h"
 #include "fe_format.h"
 #include "fe_gl.h"
 #include "fe_texture_priv.h"
@@ -129,6 +130,8 @@ void
 mgl_glClearTexImage(GLuint texture, GLint level, GLenum format, GLenum type, const void *data)
 {
    FE_CTX_OR_RETURN();
+   /* ES: EXT_clear_texture's glClearTexImageEXT (forwarded here) where the context lists it */
+   FE_CHECK(fe_es_ext_lacks(ctx, FE_ES_EXT_CLEAR_TEXTURE), GL_INVALID_OPERATION);
    clear_tex(ctx, texture, level, false, 0, 0, 0, 0, 0, 0, format, type, data);
 }
 
@@ -138,6 +141,7 @@ mgl_glClearTexSubImage(GLuint texture, GLint level, GLint xoffset, GLint yoffset
                        const void *data)
 {
    FE_CTX_OR_RETURN();
+   FE_CHECK(fe_es_ext_lacks(ctx, FE_ES_EXT_CLEAR_TEXTURE), GL_INVALID_OPERATION);
    clear_tex(ctx, texture, level, true, xoffset, yoffset, zoffset, width, height, depth, format,
              type, data);
 }

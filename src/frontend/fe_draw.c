@@ -8,6 +8,7 @@
 #include "fe_arbp.h"
 #include "fe_compat_vertex.h"
 #include "fe_enum.h"
+#include "fe_es_ext.h"
 #include "fe_ff.h"
 #include "fe_gl.h"
 #include "fe_tracker.h"
@@ -446,7 +447,9 @@ submit(struct fe_context *ctx, const struct draw *d, const struct mgp_draw_range
 bool
 fe_base_instance_offered(struct fe_context *ctx)
 {
-   return ctx->desc.api != FE_API_GLES && (ctx->share->caps->cap_bits & MGP_CAP_BASE_INSTANCE) != 0;
+   if (ctx->desc.api == FE_API_GLES) /* EXT_base_instance (ES 3.0+), on the same cap */
+      return fe_es_ext_on(ctx, FE_ES_EXT_BASE_INSTANCE);
+   return (ctx->share->caps->cap_bits & MGP_CAP_BASE_INSTANCE) != 0;
 }
 
 /* A draw from base instance `base` where the renderer has none: the named decline (the

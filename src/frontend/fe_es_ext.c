@@ -36,6 +36,10 @@ enum need {
    NEED_COPY_IMAGE,    /* the server copies images (as GL_ARB_copy_image) */
    NEED_BLEND_ADV,     /* fe_blend_advanced_offered */
    NEED_CULL_DISTANCE, /* fe_cull_distance_offered (MGP_CAP_CULL_DISTANCE) */
+   NEED_CLIP_CONTROL,  /* MGP_CAP_CLIP_CONTROL */
+   NEED_BASE_INSTANCE, /* MGP_CAP_BASE_INSTANCE */
+   NEED_OFFSET_CLAMP,  /* MGP_CAP_POLYGON_OFFSET_CLAMP */
+   NEED_MIRROR_CLAMP,  /* MGP_CAP_MIRROR_CLAMP_TO_EDGE */
 };
 
 #define ES2 1u
@@ -133,6 +137,15 @@ static const struct row rows[] = {
    {"GL_OES_texture_storage_multisample_2d_array", ES31, NEED_NONE, FE_ES_EXT_MS_2D_ARRAY},
    /* the 15 equations (layout(blend_support_*) needs ESSL 3.00's layout qualifiers) */
    {"GL_KHR_blend_equation_advanced", ES3, NEED_BLEND_ADV, -1},
+   /* GL 4.x features desktop contexts have, under the ES names (each extension's ES version;
+    * the device's cap where desktop GL asks it too) */
+   {"GL_EXT_base_instance", ES3, NEED_BASE_INSTANCE, FE_ES_EXT_BASE_INSTANCE},
+   {"GL_EXT_buffer_storage", ES31, NEED_NONE, FE_ES_EXT_BUFFER_STORAGE},
+   {"GL_EXT_clear_texture", ES31, NEED_NONE, FE_ES_EXT_CLEAR_TEXTURE},
+   {"GL_EXT_clip_control", ES2 | ES3, NEED_CLIP_CONTROL, FE_ES_EXT_CLIP_CONTROL},
+   {"GL_EXT_polygon_offset_clamp", ES2 | ES3, NEED_OFFSET_CLAMP, FE_ES_EXT_POLYGON_OFFSET_CLAMP},
+   {"GL_EXT_texture_mirror_clamp_to_edge", ES2 | ES3, NEED_MIRROR_CLAMP, FE_ES_EXT_MIRROR_CLAMP},
+   {"GL_KHR_parallel_shader_compile", ES2 | ES3, NEED_NONE, FE_ES_EXT_PARALLEL_SHADER_COMPILE},
    {"GL_KHR_debug", ES2 | ES3, NEED_NONE, -1},
    {"GL_KHR_no_error", ES2 | ES3, NEED_NONE, -1},
    {"GL_KHR_robustness", ES3, NEED_NONE, -1},
@@ -179,6 +192,10 @@ device_has(const struct fe_context *ctx, enum need need)
    case NEED_COPY_IMAGE: return fe_call_supported(ctx->share, MGP_CALL_resource_copy_region);
    case NEED_BLEND_ADV: return fe_blend_advanced_offered(ctx);
    case NEED_CULL_DISTANCE: return fe_cull_distance_offered(ctx);
+   case NEED_CLIP_CONTROL: return (caps->cap_bits & MGP_CAP_CLIP_CONTROL) != 0;
+   case NEED_BASE_INSTANCE: return (caps->cap_bits & MGP_CAP_BASE_INSTANCE) != 0;
+   case NEED_OFFSET_CLAMP: return (caps->cap_bits & MGP_CAP_POLYGON_OFFSET_CLAMP) != 0;
+   case NEED_MIRROR_CLAMP: return (caps->cap_bits & MGP_CAP_MIRROR_CLAMP_TO_EDGE) != 0;
    case NEED_IMAGE_ATOMIC:
       return fe_image_units(ctx) != 0 &&
              format_can(caps, MGP_FORMAT_R32_SINT, MGP_FORMAT_CAP_STORAGE_ATOMIC) &&
@@ -266,6 +283,12 @@ fe_es_ext_on(struct fe_context *ctx, enum fe_es_ext e)
 {
    const struct fe_es_ext_list *l = list_of(ctx);
    return l && l->on[e];
+}
+
+bool
+fe_es_ext_lacks(struct fe_context *ctx, enum fe_es_ext e)
+{
+   return ctx->desc.api == FE_API_GLES && !fe_es_ext_on(ctx, e);
 }
 
 /* What OpenGL ES 3.2 folds into 3.1 (ES 3.2 1.2 and appendix F.1), each as the extension whose

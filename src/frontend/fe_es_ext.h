@@ -37,6 +37,15 @@ enum fe_es_ext {
    FE_ES_EXT_SHADER_IMAGE_ATOMIC,  /* its GLSL side: GLSL_DENY_ES_IMAGE_ATOMIC */
    FE_ES_EXT_DRAW_BUFFERS_INDEXED, /* glGetIntegeri_v of a draw buffer's blend function */
    FE_ES_EXT_MS_2D_ARRAY,          /* GLSL_DENY_ES_MS_2D_ARRAY, GL_TEXTURE_2D_MULTISAMPLE_ARRAY */
+   /* GL 4.x commands and enums under ES names: the desktop ones, taken in an ES context only
+    * where it lists the extension */
+   FE_ES_EXT_BUFFER_STORAGE,          /* glBufferStorage, PERSISTENT/COHERENT maps, queries */
+   FE_ES_EXT_CLEAR_TEXTURE,           /* glClearTexImage, glClearTexSubImage */
+   FE_ES_EXT_CLIP_CONTROL,            /* glClipControl, CLIP_ORIGIN, CLIP_DEPTH_MODE */
+   FE_ES_EXT_BASE_INSTANCE,           /* the glDraw*BaseInstance draws */
+   FE_ES_EXT_POLYGON_OFFSET_CLAMP,    /* glPolygonOffsetClamp, POLYGON_OFFSET_CLAMP */
+   FE_ES_EXT_MIRROR_CLAMP,            /* the wrap mode MIRROR_CLAMP_TO_EDGE */
+   FE_ES_EXT_PARALLEL_SHADER_COMPILE, /* COMPLETION_STATUS, glMaxShaderCompilerThreadsKHR */
    FE_ES_EXT_COUNT,
 };
 
@@ -51,6 +60,9 @@ const char *fe_es_extensions_string(struct fe_context *ctx);
 const char *fe_es32_lacks(struct fe_context *ctx);
 /* Whether an ES context offers the extension (false in desktop contexts). */
 bool fe_es_ext_on(struct fe_context *ctx, enum fe_es_ext e);
+/* Whether the context is an ES one that does not offer the extension: its GL 4.x commands are
+ * then GL_INVALID_OPERATION and its enums unknown names (false in desktop contexts). */
+bool fe_es_ext_lacks(struct fe_context *ctx, enum fe_es_ext e);
 /* Whether a texture or sampler parameter name is one this context lacks for want of its
  * extension (TEXTURE_MAX_ANISOTROPY_EXT without EXT_texture_filter_anisotropic,
  * TEXTURE_SRGB_DECODE_EXT without EXT_texture_sRGB_decode; desktop contexts too). */

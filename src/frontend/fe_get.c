@@ -1287,7 +1287,7 @@ get_render_state_value(struct fe_context *ctx, GLenum pname, struct gv *v)
    case GL_POLYGON_OFFSET_FACTOR: FLOATN(GV_FLOAT, 1, ds->polygon_offset_factor); return true;
    case GL_POLYGON_OFFSET_UNITS: FLOATN(GV_FLOAT, 1, ds->polygon_offset_units); return true;
    case GL_POLYGON_OFFSET_CLAMP:
-      if (ctx->desc.api == FE_API_GLES)
+      if (fe_es_ext_lacks(ctx, FE_ES_EXT_POLYGON_OFFSET_CLAMP))
          return false;
       FLOATN(GV_FLOAT, 1, ds->polygon_offset_clamp);
       return true;
@@ -1999,6 +1999,20 @@ es32_pname(const struct fe_context *ctx, GLenum pname)
    }
 }
 
+/* Of desktop_only_pname's, the state an ES extension of a GL 4.x feature brings back where
+ * the ES context lists it (fe_es_ext.c). */
+static bool
+es_ext_pname(struct fe_context *ctx, GLenum pname)
+{
+   switch (pname) {
+   case GL_CLIP_ORIGIN:
+   case GL_CLIP_DEPTH_MODE: return fe_es_ext_on(ctx, FE_ES_EXT_CLIP_CONTROL);
+   case GL_MAX_SHADER_COMPILER_THREADS_KHR:
+      return fe_es_ext_on(ctx, FE_ES_EXT_PARALLEL_SHADER_COMPILE);
+   default: return false;
+   }
+}
+
 static bool
 get(GLenum pname, struct gv *v)
 {
@@ -2007,7 +2021,8 @@ get(GLenum pname, struct gv *v)
       return false;
    if ((ctx->desc.api == FE_API_GLES && ctx->desc.major == 2 && es3_only_pname(pname)) ||
        (ctx->desc.api == FE_API_GLES && desktop_only_pname(pname) &&
-        !(fe_es31(ctx) && es31_pname(ctx, pname)) && !es32_pname(ctx, pname)) ||
+        !(fe_es31(ctx) && es31_pname(ctx, pname)) && !es32_pname(ctx, pname) &&
+        !es_ext_pname(ctx, pname)) ||
        !get_value(ctx, pname, v)) {
       fe_error(ctx, GL_INVALID_ENUM);
       return false;

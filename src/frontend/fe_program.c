@@ -8,6 +8,7 @@
  * texture unit numbers client-side and uniform block bindings are resolved at validate. */
 #include "decline.h"
 #include "fe_compat_vertex.h"
+#include "fe_es_ext.h"
 #include "fe_ff.h"
 #include "fe_program_internal.h"
 
@@ -1269,7 +1270,7 @@ mgl_glGetProgramiv(GLuint program, GLenum pname, GLint *params)
    case GL_DELETE_STATUS: *params = prog->delete_pending; return;
    case GL_LINK_STATUS: *params = prog->link_status; return;
    case GL_COMPLETION_STATUS_KHR: /* KHR_parallel_shader_compile: links finish in the call */
-      if (ctx->desc.api == FE_API_GLES) {
+      if (fe_es_ext_lacks(ctx, FE_ES_EXT_PARALLEL_SHADER_COMPILE)) {
          fe_error(ctx, GL_INVALID_ENUM);
          return;
       }

@@ -243,7 +243,7 @@ mgl_glGetShaderiv(GLuint shader, GLenum pname, GLint *params)
       *params = sh->spirv != NULL;
       return;
    case GL_COMPLETION_STATUS_KHR: /* KHR_parallel_shader_compile: compiles finish in the call */
-      if (ctx->desc.api == FE_API_GLES) {
+      if (fe_es_ext_lacks(ctx, FE_ES_EXT_PARALLEL_SHADER_COMPILE)) {
          fe_error(ctx, GL_INVALID_ENUM);
          return;
       }
@@ -263,8 +263,8 @@ void
 mgl_glMaxShaderCompilerThreadsKHR(GLuint count)
 {
    FE_CTX_OR_RETURN();
-   if (ctx->desc.api == FE_API_GLES) {
-      fe_error(ctx, GL_INVALID_OPERATION); /* not listed on ES contexts */
+   if (fe_es_ext_lacks(ctx, FE_ES_EXT_PARALLEL_SHADER_COMPILE)) {
+      fe_error(ctx, GL_INVALID_OPERATION); /* an ES context that does not list it */
       return;
    }
    ctx->max_compiler_threads = count;

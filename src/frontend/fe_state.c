@@ -12,6 +12,7 @@
 
 #include "fe_compat_vertex.h"
 #include "fe_enum.h"
+#include "fe_es_ext.h"
 #include "fe_ff.h"
 #include "fe_gl.h"
 #include "fe_tracker.h"
@@ -953,6 +954,8 @@ void
 mgl_glPolygonOffsetClamp(GLfloat factor, GLfloat units, GLfloat clamp)
 {
    FE_CTX_OR_RETURN();
+   /* ES: EXT_polygon_offset_clamp's glPolygonOffsetClampEXT where the context lists it */
+   FE_CHECK(fe_es_ext_lacks(ctx, FE_ES_EXT_POLYGON_OFFSET_CLAMP), GL_INVALID_OPERATION);
    if (isnan(clamp))
       clamp = 0.0f;
    if (clamp != 0.0f && !(ctx->share->caps->cap_bits & MGP_CAP_POLYGON_OFFSET_CLAMP))
@@ -1000,6 +1003,8 @@ void
 mgl_glClipControl(GLenum origin, GLenum depth)
 {
    FE_CTX_OR_RETURN();
+   /* ES: EXT_clip_control's glClipControlEXT (same enums) where the context lists it */
+   FE_CHECK(fe_es_ext_lacks(ctx, FE_ES_EXT_CLIP_CONTROL), GL_INVALID_OPERATION);
    FE_CHECK(origin != GL_LOWER_LEFT && origin != GL_UPPER_LEFT, GL_INVALID_ENUM);
    FE_CHECK(depth != GL_NEGATIVE_ONE_TO_ONE && depth != GL_ZERO_TO_ONE, GL_INVALID_ENUM);
    const unsigned cc = (origin == GL_UPPER_LEFT ? MGP_CLIP_UPPER_LEFT : 0u) |

@@ -500,8 +500,9 @@ is_wrap(GLenum w, bool compat, bool mirror_clamp)
 bool
 fe_mirror_clamp_offered(struct fe_context *ctx)
 {
-   return ctx->desc.api != FE_API_GLES &&
-          (ctx->share->caps->cap_bits & MGP_CAP_MIRROR_CLAMP_TO_EDGE);
+   if (ctx->desc.api == FE_API_GLES) /* EXT_texture_mirror_clamp_to_edge, on the same cap */
+      return fe_es_ext_on(ctx, FE_ES_EXT_MIRROR_CLAMP);
+   return (ctx->share->caps->cap_bits & MGP_CAP_MIRROR_CLAMP_TO_EDGE) != 0;
 }
 
 bool

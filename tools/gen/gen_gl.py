@@ -86,7 +86,10 @@ ES_EXTENSIONS = ["GL_OES_mapbuffer", "GL_EXT_map_buffer_range", "GL_EXT_instance
                  "GL_EXT_geometry_shader", "GL_OES_geometry_shader",
                  "GL_EXT_primitive_bounding_box", "GL_OES_primitive_bounding_box",
                  "GL_EXT_tessellation_shader", "GL_OES_tessellation_shader",
-                 "GL_EXT_texture_buffer", "GL_OES_texture_buffer"]
+                 "GL_EXT_texture_buffer", "GL_OES_texture_buffer",
+                 # GL 4.x features under their ES names (fe_es_ext.c lists them where offered)
+                 "GL_EXT_buffer_storage", "GL_EXT_clear_texture", "GL_EXT_clip_control",
+                 "GL_EXT_base_instance", "GL_EXT_polygon_offset_clamp"]
 SUFFIXES = ["OES", "EXT", "NV"]
 # Desktop extensions whose commands older programs call by their ARB/EXT names (chromium-bsu's
 # glBindBufferARB, glMapBufferARB): each command gl.xml marks as an alias of a selected one is
@@ -150,6 +153,10 @@ MUST_HAVE = ["glGetStringi", "glDrawArraysInstanced", "glVertexAttribDivisor", "
              "glGetObjectParameterivARB", "glGetHandleARB"]
 # Must forward to (command: equivalent): checks both ways of finding one.
 MUST_FORWARD = {"glMapBufferRangeEXT": "glMapBufferRange", "glTexImage3DOES": "glTexImage3D",
+                "glBufferStorageEXT": "glBufferStorage", "glClipControlEXT": "glClipControl",
+                "glClearTexSubImageEXT": "glClearTexSubImage",
+                "glDrawElementsInstancedBaseVertexBaseInstanceEXT":
+                    "glDrawElementsInstancedBaseVertexBaseInstance",
                 "glCopyImageSubDataEXT": "glCopyImageSubData",
                 "glFramebufferTextureEXT": "glFramebufferTexture",
                 "glPatchParameteriOES": "glPatchParameteri",

@@ -5,7 +5,10 @@
  * glVertexAttribPointer on ES 2.0 / 3.0 / GL 3.3 core; program binaries (OES_get_program_binary,
  * ES 3.0, ARB_get_program_binary): a round trip, the errors, refused, truncated and flipped binaries; glGetShaderPrecisionFormat and glShaderBinary (ES 2.0, and GL
  * 4.1 semantics in a desktop context); ES 2.0's own state (and not ES 3.0's); no buffer
- * storage on ES 3.0; GL_EXT_depth_clamp only where the backend clamps (MGP_CAP_DEPTH_CLAMP). */
+ * storage on ES 3.0; GL_EXT_depth_clamp only where the backend clamps (MGP_CAP_DEPTH_CLAMP);
+ * the GL 4.x features under their ES names (EXT_clip_control, EXT_polygon_offset_clamp,
+ * EXT_texture_mirror_clamp_to_edge, EXT_base_instance, EXT_buffer_storage, EXT_clear_texture,
+ * KHR_parallel_shader_compile) where the ES version and the device's caps allow them. */
 #include "fe_test_util.h"
 
 #include <stdlib.h>
@@ -1008,6 +1011,152 @@ test_lum_alpha(enum fe_api api, int major)
    env_finish(&e);
 }
 
+/* The GL 4.x features desktop contexts have, under their ES extensions' names (fe_es_ext.c):
+ * each listed in the ES versions its specification names and only where the device has the
+ * cap desktop GL asks (clip control, depth bias clamp, mirror-clamp wrap, base instance), its
+ * commands and enums taken there, and GL_INVALID_OPERATION / GL_INVALID_ENUM where not listed. */
+static bool
+es_listed(const char *name)
+{
+   const char *all = (const char *)mgl_glGetString(GL_EXTENSIONS);
+   if (!all)
+      return false;
+   const size_t n = strlen(name);
+   for (const char *p = strstr(all, name); p; p = strstr(p + 1, name))
+      if ((p == all || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0'))
+         return true;
+   return false;
+}
+
+static bool
+es_env_minor(struct fe_test_env *e, int major, int minor)
+{
+   struct fe_surface_format f = {8, 8, 8, 8, 24, 8, 0, 0};
+   memset(e, 0, sizeof(*e));
+   CHECK(fe_surface_create_pbuffer(&f, 16, 16, &e->surf) == FE_OK);
+   struct fe_context_desc d = {.api = FE_API_GLES, .major = major, .minor = minor, .format = f};
+   if (fe_context_create(&d, NULL, &e->ctx) != FE_OK) {
+      fe_surface_destroy(e->surf);
+      return false;
+   }
+   CHECK(fe_make_current(e->ctx, e->surf, e->surf) == FE_OK);
+   return true;
+}
+
+#define GL4_CAPS                                                                                   \
+   (MGP_CAP_CLIP_CONTROL | MGP_CAP_POLYGON_OFFSET_CLAMP | MGP_CAP_MIRROR_CLAMP_TO_EDGE |           \
+    MGP_CAP_BASE_INSTANCE)
+
+static void
+test_es_gl4_features(int major, int minor, bool caps)
+{
+   const uint64_t bits = fake_caps.cap_bits;
+   const uint32_t inv = fake_caps.max_compute_work_group_invocations;
+   const uint32_t ssbo = fake_caps.max_storage_buffer_bindings;
+   fake_caps.cap_bits = caps ? bits | GL4_CAPS : bits & ~(uint64_t)GL4_CAPS;
+   if (minor) { /* what an ES 3.1 context needs of the fake device (fe_es31_lacks) */
+      fake_caps.cap_bits |= MGP_CAP_NO_ATTACHMENTS | MGP_CAP_TEXTURE_GATHER;
+      fake_caps.max_compute_work_group_invocations = 1024;
+      fake_caps.max_storage_buffer_bindings = 8;
+   }
+   struct fe_test_env e;
+   CHECK(es_env_minor(&e, major, minor));
+   if (!e.ctx)
+      goto out;
+   const bool es3 = major >= 3, es31 = es3 && minor >= 1;
+   CHECK_EQ(es_listed("GL_EXT_clip_control"), caps);
+   CHECK_EQ(es_listed("GL_EXT_polygon_offset_clamp"), caps);
+   CHECK_EQ(es_listed("GL_EXT_texture_mirror_clamp_to_edge"), caps);
+   CHECK_EQ(es_listed("GL_EXT_base_instance"), caps && es3);
+   CHECK_EQ(es_listed("GL_EXT_buffer_storage"), es31);
+   CHECK_EQ(es_listed("GL_EXT_clear_texture"), es31);
+   CHECK(es_listed("GL_KHR_parallel_shader_compile"));
+
+   /* EXT_clip_control */
+   GLint v = -1;
+   mgl_glClipControl(GL_UPPER_LEFT, GL_ZERO_TO_ONE);
+   CHECK_ERR(caps ? GL_NO_ERROR : GL_INVALID_OPERATION);
+   mgl_glGetIntegerv(GL_CLIP_ORIGIN, &v);
+   CHECK_ERR(caps ? GL_NO_ERROR : GL_INVALID_ENUM);
+   CHECK_EQ(v, caps ? GL_UPPER_LEFT : -1);
+   mgl_glGetIntegerv(GL_CLIP_DEPTH_MODE, &v);
+   CHECK_ERR(caps ? GL_NO_ERROR : GL_INVALID_ENUM);
+   CHECK_EQ(v, caps ? GL_ZERO_TO_ONE : -1);
+   mgl_glClipControl(GL_ZERO_TO_ONE, GL_ZERO_TO_ONE);
+   CHECK_ERR(caps ? GL_INVALID_ENUM : GL_INVALID_OPERATION);
+
+   /* EXT_polygon_offset_clamp */
+   GLfloat f = -1.0f;
+   mgl_glPolygonOffsetClamp(1.0f, 2.0f, 0.25f);
+   CHECK_ERR(caps ? GL_NO_ERROR : GL_INVALID_OPERATION);
+   mgl_glGetFloatv(GL_POLYGON_OFFSET_CLAMP, &f);
+   CHECK_ERR(caps ? GL_NO_ERROR : GL_INVALID_ENUM);
+   CHECK(caps ? f == 0.25f : f == -1.0f);
+
+   /* EXT_texture_mirror_clamp_to_edge */
+   GLuint tex;
+   mgl_glGenTextures(1, &tex);
+   mgl_glBindTexture(GL_TEXTURE_2D, tex);
+   mgl_glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_MIRROR_CLAMP_TO_EDGE);
+   CHECK_ERR(caps ? GL_NO_ERROR : GL_INVALID_ENUM);
+
+   /* KHR_parallel_shader_compile: every ES context; compiles and links finish in the call */
+   GLuint sh = mgl_glCreateShader(GL_VERTEX_SHADER);
+   GLint done = 0;
+   mgl_glGetShaderiv(sh, GL_COMPLETION_STATUS_KHR, &done);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK_EQ(done, GL_TRUE);
+   GLuint prog = mgl_glCreateProgram();
+   done = 0;
+   mgl_glGetProgramiv(prog, GL_COMPLETION_STATUS_KHR, &done);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK_EQ(done, GL_TRUE);
+   mgl_glMaxShaderCompilerThreadsKHR(3);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glGetIntegerv(GL_MAX_SHADER_COMPILER_THREADS_KHR, &v);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK_EQ(v, 3);
+   mgl_glDeleteProgram(prog);
+   mgl_glDeleteShader(sh);
+
+   /* EXT_clear_texture (ES 3.1) */
+   static const GLubyte red[4] = {255, 0, 0, 255};
+   mgl_glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 2, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glClearTexImage(tex, 0, GL_RGBA, GL_UNSIGNED_BYTE, red);
+   CHECK_ERR(es31 ? GL_NO_ERROR : GL_INVALID_OPERATION);
+   mgl_glClearTexSubImage(tex, 0, 0, 0, 0, 1, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, red);
+   CHECK_ERR(es31 ? GL_NO_ERROR : GL_INVALID_OPERATION);
+   mgl_glDeleteTextures(1, &tex);
+
+   /* EXT_buffer_storage (ES 3.1): the store, its queries and a persistent, coherent map */
+   GLuint b;
+   mgl_glGenBuffers(1, &b);
+   mgl_glBindBuffer(GL_ARRAY_BUFFER, b);
+   const GLbitfield flags = GL_MAP_WRITE_BIT | GL_MAP_PERSISTENT_BIT | GL_MAP_COHERENT_BIT;
+   mgl_glBufferStorage(GL_ARRAY_BUFFER, 64, NULL, flags);
+   CHECK_ERR(es31 ? GL_NO_ERROR : GL_INVALID_OPERATION);
+   if (es31) {
+      mgl_glGetBufferParameteriv(GL_ARRAY_BUFFER, GL_BUFFER_IMMUTABLE_STORAGE, &v);
+      CHECK_ERR(GL_NO_ERROR);
+      CHECK_EQ(v, GL_TRUE);
+      mgl_glGetBufferParameteriv(GL_ARRAY_BUFFER, GL_BUFFER_STORAGE_FLAGS, &v);
+      CHECK_EQ(v, flags);
+      CHECK(mgl_glMapBufferRange(GL_ARRAY_BUFFER, 0, 64, flags) != NULL);
+      CHECK_ERR(GL_NO_ERROR);
+      CHECK(mgl_glUnmapBuffer(GL_ARRAY_BUFFER));
+      mgl_glBufferData(GL_ARRAY_BUFFER, 64, NULL, GL_STATIC_DRAW); /* immutable */
+      CHECK_ERR(GL_INVALID_OPERATION);
+   }
+   mgl_glDeleteBuffers(1, &b);
+   CHECK_ERR(GL_NO_ERROR);
+   env_finish(&e);
+out:
+   fake_caps.cap_bits = bits;
+   fake_caps.max_compute_work_group_invocations = inv;
+   fake_caps.max_storage_buffer_bindings = ssbo;
+}
+
 int
 main(void)
 {
@@ -1037,5 +1186,10 @@ main(void)
    test_lum_alpha(FE_API_GLES, 2);
    test_lum_alpha(FE_API_GLES, 3);
    test_lum_alpha(FE_API_GL_CORE, 3);
+   test_es_gl4_features(2, 0, true);
+   test_es_gl4_features(2, 0, false);
+   test_es_gl4_features(3, 0, true);
+   test_es_gl4_features(3, 0, false);
+   test_es_gl4_features(3, 1, true);
    return fe_test_report("unit.frontend.es_ext");
 }
