@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "fe_compat_vertex.h"
+#include "fe_format.h"
 #include "fe_gl.h"
 #include "fe_tracker.h"
 #include "gl_api.h"
@@ -82,10 +83,28 @@ mgl_glClear(GLbitfield mask)
    };
    for (int i = 0; i < 4; i++)
       c.color[i] = fe_f2u(ctx->clear_color[i]);
+   /* EXT_texture_integer: signed and unsigned integer buffers take glClearColorI*EXT's colour,
+    * each kind in a clear of its own (a clear has one colour kind) */
+   uint32_t int_buffers[2] = {0, 0};
+   for (unsigned i = 0; ctx->clear_color_int && i < FE_MAX_DRAW_BUFFERS; i++) {
+      const int kind = (c.color_buffers >> i) & 1 ? fe_fbo_draw_buffer_kind(ctx, i) : -1;
+      if (kind == FE_FMT_INT || kind == FE_FMT_UINT)
+         int_buffers[kind == FE_FMT_UINT] |= 1u << i;
+   }
+   c.color_buffers &= ~(int_buffers[0] | int_buffers[1]);
    if (c.color_buffers || c.depth || c.stencil) {
       clear_common(ctx, &c);
       if (fe_validate(ctx, FE_VERB_CLEAR))
          mgp_clear(&ctx->pipe, &c);
+   }
+   for (unsigned k = 0; k < 2; k++) {
+      if (!int_buffers[k])
+         continue;
+      struct mgp_clear ci = {.color_buffers = int_buffers[k], .color_kind = (uint8_t)(1 + k)};
+      memcpy(ci.color, ctx->clear_color_bits, sizeof(ci.color));
+      clear_common(ctx, &ci);
+      if (fe_validate(ctx, FE_VERB_CLEAR))
+         mgp_clear(&ctx->pipe, &ci);
    }
    if (mask & accum)
       fe_compat_accum_clear(ctx);

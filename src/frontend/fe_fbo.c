@@ -1315,6 +1315,28 @@ fe_fbo_draw_srgb_capable(const struct fe_context *ctx)
    return false;
 }
 
+/* The format kind (FE_FMT_*) of the image draw buffer i of the draw framebuffer names, -1 for
+ * none (GL_NONE, an empty or incomplete attachment, the window system's buffers: never integer).
+ * EXT_texture_integer's clears and GL_RGBA_INTEGER_MODE_EXT read it. */
+int
+fe_fbo_draw_buffer_kind(const struct fe_context *ctx, unsigned i)
+{
+   const struct fe_framebuffer *fb = ctx->draw_fbo;
+   if (!fb || i >= FE_MAX_DRAW_BUFFERS)
+      return -1;
+   const GLenum b = fb->draw_buffers[i];
+   if (b < GL_COLOR_ATTACHMENT0 || b >= GL_COLOR_ATTACHMENT0 + FE_MAX_COLOR_ATTACHMENTS)
+      return -1;
+   const struct fe_attachment *a = &fb->att[FE_ATT_COLOR0 + (b - GL_COLOR_ATTACHMENT0)];
+   GLenum ifmt = GL_NONE;
+   uint16_t format = 0;
+   uint32_t w, h;
+   unsigned samples;
+   if (a->type == GL_NONE || !attachment_image(a, &ifmt, &format, &w, &h, &samples))
+      return -1;
+   return (int)fe_mgp_format(format)->kind;
+}
+
 /* EXT_packed_float's GL_RGBA_SIGNED_COMPONENTS_EXT: which of R, G, B and A the first draw
  * buffer holds signed (snorm, signed integer or float; the packed float formats store unsigned
  * values), a luminance standing for R, G and B and an intensity for all four; zeros for the

@@ -47,8 +47,14 @@
  * and draws their counts (fe_xfb_draw_offered), ARB_vertex_attrib_64bit (GL 4.1) where it fetches
  * double vertex inputs (fe_vertex_fp64_offered), ARB_direct_state_access (GL 4.5) where every
  * command it names works, ARB_buffer_storage (GL 4.4: persistent maps are client
- * shadows, fe_buffer.c) everywhere. */
+ * shadows, fe_buffer.c) everywhere; AMD_draw_buffers_blend, AMD_multi_draw_indirect,
+ * AMD_query_buffer_object, ARB features under other names, where those are (their commands forward to the core ones, their enums are the core
+ * ones); EXT_texture_integer (GL 3.0) in core contexts, with glClearColorI{i,ui}EXT's colour for
+ * integer draw buffers (fe_clear.c) and GL_RGBA_INTEGER_MODE_EXT. */
 static const char *const extensions[] = {
+   "GL_AMD_draw_buffers_blend",
+   "GL_AMD_multi_draw_indirect",
+   "GL_AMD_query_buffer_object",
    "GL_AMD_seamless_cubemap_per_texture",
    "GL_AMD_vertex_shader_layer",
    "GL_AMD_vertex_shader_viewport_index",
@@ -196,6 +202,7 @@ static const char *const extensions[] = {
    "GL_EXT_texture_compression_rgtc",
    "GL_EXT_texture_compression_s3tc",
    "GL_EXT_texture_filter_anisotropic",
+   "GL_EXT_texture_integer",
    "GL_EXT_texture_sRGB",
    "GL_EXT_texture_sRGB_decode",
    "GL_EXT_texture_shared_exponent",
@@ -305,7 +312,7 @@ offered(struct fe_context *ctx, const char *name)
       return (ctx->share->caps->cap_bits & MGP_CAP_DEPTH_CLAMP) != 0;
    if (!strcmp(name, "GL_ARB_shader_draw_parameters"))
       return (ctx->share->caps->cap_bits & MGP_CAP_DRAW_PARAMETERS) != 0;
-   if (!strcmp(name, "GL_ARB_query_buffer_object"))
+   if (!strcmp(name, "GL_ARB_query_buffer_object") || !strcmp(name, "GL_AMD_query_buffer_object"))
       return fe_query_buffer_offered(ctx);
    if (!strcmp(name, "GL_ARB_vertex_attrib_64bit"))
       return fe_vertex_fp64_offered(ctx);
@@ -316,7 +323,8 @@ offered(struct fe_context *ctx, const char *name)
              fe_pipe_has(ctx, MGP_CALL_get_texture_image) && fe_vertex_fp64_offered(ctx);
    if (!strcmp(name, "GL_ARB_vertex_attrib_binding"))
       return fe_vao_max_bindings(ctx) >= 16; /* GL 4.3's least MAX_VERTEX_ATTRIB_BINDINGS */
-   if (!strcmp(name, "GL_ARB_draw_indirect") || !strcmp(name, "GL_ARB_multi_draw_indirect"))
+   if (!strcmp(name, "GL_ARB_draw_indirect") || !strcmp(name, "GL_ARB_multi_draw_indirect") ||
+       !strcmp(name, "GL_AMD_multi_draw_indirect"))
       return fe_draw_indirect_offered(ctx);
    if (!strcmp(name, "GL_ARB_texture_filter_anisotropic") ||
        !strcmp(name, "GL_EXT_texture_filter_anisotropic"))
@@ -387,6 +395,10 @@ offered(struct fe_context *ctx, const char *name)
       return (ctx->share->caps->cap_bits & MGP_CAP_ROBUST_BUFFER_ACCESS) != 0;
    if (!strcmp(name, "GL_ARB_shader_precision"))
       return fe_shader_precision_offered(ctx);
+   if (!strcmp(name, "GL_EXT_texture_integer"))
+      /* core contexts: a compatibility one would need its integer luminance, alpha and
+       * intensity formats, which mgl does not make */
+      return !ctx->compat;
    if (!strcmp(name, "GL_ARB_gl_spirv") || !strcmp(name, "GL_ARB_spirv_extensions"))
       return fe_gl_spirv_offered(ctx); /* desktop contexts (glsl_spirv_gl.c) */
    return true;
@@ -1167,6 +1179,18 @@ get_binding_value(struct fe_context *ctx, GLenum pname, struct gv *v)
    case GL_TEXTURE_BINDING_RECTANGLE: INT1(texture_binding(ctx, FE_TEX_RECT)); return true;
    case GL_TEXTURE_BINDING_CUBE_MAP: INT1(texture_binding(ctx, FE_TEX_CUBE)); return true;
    case GL_TEXTURE_BINDING_BUFFER: INT1(texture_binding(ctx, FE_TEX_BUFFER)); return true;
+   case 0x8D9E: { /* GL_RGBA_INTEGER_MODE_EXT (EXT_texture_integer): a draw buffer is integer */
+      if (ctx->desc.api == FE_API_GLES || ctx->compat)
+         return false;
+      bool integer = false;
+      for (unsigned i = 0; i < FE_MAX_DRAW_BUFFERS; i++) {
+         const int kind = fe_fbo_draw_buffer_kind(ctx, i);
+         integer |= kind == FE_FMT_INT || kind == FE_FMT_UINT;
+      }
+      INT1(integer);
+      v->kind = GV_BOOL;
+      return true;
+   }
    case 0x8DBA: /* GL_FRAMEBUFFER_SRGB_CAPABLE_EXT (EXT_framebuffer_sRGB; desktop lists it) */
       if (ctx->desc.api == FE_API_GLES)
          return false;

@@ -1099,6 +1099,11 @@ struct fe_context {
     * 10.3.6 / ARB_ES3_compatibility: with both on, the fixed index wins) */
    bool restart_gl;
    GLfloat clear_color[4];
+   /* EXT_texture_integer: glClearColorI{i,ui}EXT's colour, the bits glClear writes to integer
+    * draw buffers while clear_color_int is set (until glClearColor, which clears it: before
+    * they are float's bits, as Mesa's shared clear colour gives) */
+   uint32_t clear_color_bits[4];
+   bool clear_color_int;
    GLdouble clear_depth;
    GLint clear_stencil;
    GLenum hints[8]; /* fe_state.c's hint_index */
@@ -2183,6 +2188,7 @@ void fe_fbo_detach_renderbuffer(struct fe_context *ctx, struct fe_renderbuffer *
 /* Fills a framebuffer state (minus content_hash) for the draw and read framebuffers. */
 void fe_fbo_build_state(struct fe_context *ctx, struct mgp_framebuffer_state *st);
 bool fe_fbo_draw_srgb_capable(const struct fe_context *ctx);
+int fe_fbo_draw_buffer_kind(const struct fe_context *ctx, unsigned i);
 void fe_fbo_draw_signed_components(const struct fe_context *ctx, int out[4]);
 /* The format and sample count of the read buffer (GL_NONE format when there is none). */
 bool fe_fbo_read_format(struct fe_context *ctx, uint16_t *format, unsigned *samples);

@@ -1455,6 +1455,27 @@ mgl_glClearColor(GLfloat r, GLfloat g, GLfloat b, GLfloat a)
    FE_CTX_OR_RETURN();
    ctx->clear_color[0] = r, ctx->clear_color[1] = g;
    ctx->clear_color[2] = b, ctx->clear_color[3] = a;
+   ctx->clear_color_int = false;
+}
+
+/* EXT_texture_integer: the colour glClear gives integer draw buffers (fe_clear.c); float and
+ * normalized ones keep glClearColor's. */
+void
+mgl_glClearColorIiEXT(GLint r, GLint g, GLint b, GLint a)
+{
+   FE_CTX_OR_RETURN();
+   const GLint v[4] = {r, g, b, a};
+   memcpy(ctx->clear_color_bits, v, sizeof(v));
+   ctx->clear_color_int = true;
+}
+
+void
+mgl_glClearColorIuiEXT(GLuint r, GLuint g, GLuint b, GLuint a)
+{
+   FE_CTX_OR_RETURN();
+   const GLuint v[4] = {r, g, b, a};
+   memcpy(ctx->clear_color_bits, v, sizeof(v));
+   ctx->clear_color_int = true;
 }
 
 void

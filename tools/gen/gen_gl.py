@@ -112,12 +112,18 @@ DESKTOP_ALIAS_EXTENSIONS = [
     "GL_ARB_debug_output",
     "GL_ATI_draw_buffers", "GL_INGR_blend_func_separate", "GL_MESA_window_pos",
     "GL_ATI_separate_stencil", "GL_ARB_gl_spirv", "GL_ARB_ES3_2_compatibility",
+    # issue 20: desktop names Mesa lists whose commands are aliases of core ones
+    "GL_EXT_texture_integer", "GL_AMD_draw_buffers_blend", "GL_AMD_multi_draw_indirect",
 ]
 
 # Desktop extensions whose commands gl.xml gives no alias but which are the core commands under
 # a suffix, with the same parameters (Mesa dispatches them to the core ones): exported and
 # forwarded as the aliases above are (gen_gl checks the signatures match: equivalent()).
 DESKTOP_SUFFIX_EXTENSIONS = ["GL_EXT_texture_object"]
+
+# Desktop extensions whose own commands (not aliases of selected ones) the front end defines in
+# every desktop context: glClearColorIiEXT and glClearColorIuiEXT (fe_state.c).
+DESKTOP_OWN_EXTENSIONS = ["GL_EXT_texture_integer"]
 
 # Compatibility-profile extensions whose own commands (those that are not aliases of selected
 # ones, which DESKTOP_ALIAS_EXTENSIONS forwards) the front end defines: ARB assembly programs
@@ -150,7 +156,8 @@ MUST_HAVE = ["glGetStringi", "glDrawArraysInstanced", "glVertexAttribDivisor", "
              "glMemoryBarrier", "glShaderStorageBlockBinding", "glBufferStorage",
              "glDrawArraysIndirect", "glCreateBuffers", "glSpecializeShader",
              "glPrimitiveBoundingBox", "glProgramStringARB", "glBindProgramARB",
-             "glGetObjectParameterivARB", "glGetHandleARB"]
+             "glGetObjectParameterivARB", "glGetHandleARB", "glClearColorIiEXT",
+             "glClearColorIuiEXT"]
 # Must forward to (command: equivalent): checks both ways of finding one.
 MUST_FORWARD = {"glMapBufferRangeEXT": "glMapBufferRange", "glTexImage3DOES": "glTexImage3D",
                 "glBufferStorageEXT": "glBufferStorage", "glClipControlEXT": "glClipControl",
@@ -173,7 +180,9 @@ MUST_FORWARD = {"glMapBufferRangeEXT": "glMapBufferRange", "glTexImage3DOES": "g
                 "glTexStorage3DMultisampleOES": "glTexStorage3DMultisample",
                 "glBlendFuncSeparateiEXT": "glBlendFuncSeparatei",
                 "glColorMaskiOES": "glColorMaski", "glIsEnablediEXT": "glIsEnabledi",
-                "glMinSampleShadingOES": "glMinSampleShading"}
+                "glMinSampleShadingOES": "glMinSampleShading",
+                "glTexParameterIivEXT": "glTexParameterIiv", "glBlendFuncIndexedAMD": "glBlendFunci",
+                "glMultiDrawElementsIndirectAMD": "glMultiDrawElementsIndirect"}
 # GL 4.5 compatibility-profile only (ARB_robustness on maps and pixel maps).
 MUST_NOT_HAVE = ["glGetnMapdv", "glGetnPixelMapfv"]
 
@@ -290,7 +299,7 @@ def select(root):
                 if n not in seen and n.endswith("EXT") and n[:-3] in seen:
                     es_ext.append(n)
                     add(n)
-    for ename in COMPAT_EXTENSIONS:
+    for ename in COMPAT_EXTENSIONS + DESKTOP_OWN_EXTENSIONS:
         for req in exts[ename].findall("require"):
             if req.get("api") not in (None, "gl"):
                 continue

@@ -2940,6 +2940,96 @@ test_clear_buffer(void)
    env_finish(&e);
 }
 
+/* EXT_texture_integer in a core context: listed; glClearColorIiEXT / IuiEXT give glClear's
+ * colour for the integer draw buffers, each kind (signed, unsigned) a clear of its own with that
+ * colour kind, while float and normalized buffers keep glClearColor's, which takes integer
+ * buffers back to its bits; GL_RGBA_INTEGER_MODE_EXT says whether a draw buffer is integer; the
+ * EXT parameter commands are the core ones. With them, AMD_draw_buffers_blend's and
+ * AMD_multi_draw_indirect's commands (the core ones under AMD names). */
+static void
+test_texture_integer(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 16, 16);
+   CHECK(has_extension("GL_EXT_texture_integer"));
+   CHECK(has_extension("GL_AMD_draw_buffers_blend"));
+   GLuint t[3], fb;
+   mgl_glGenTextures(3, t);
+   mgl_glGenFramebuffers(1, &fb);
+   mgl_glBindFramebuffer(GL_FRAMEBUFFER, fb);
+   const GLenum fmts[3] = {GL_RGBA8, GL_RGBA32I, GL_RGBA16UI};
+   const GLenum bufs[3] = {GL_COLOR_ATTACHMENT0, GL_COLOR_ATTACHMENT1, GL_COLOR_ATTACHMENT2};
+   for (int i = 0; i < 3; i++) {
+      mgl_glBindTexture(GL_TEXTURE_2D, t[i]);
+      mgl_glTexStorage2D(GL_TEXTURE_2D, 1, fmts[i], 8, 8);
+      mgl_glFramebufferTexture2D(GL_FRAMEBUFFER, bufs[i], GL_TEXTURE_2D, t[i], 0);
+   }
+   mgl_glDrawBuffers(1, bufs);
+   GLboolean integer = GL_TRUE;
+   mgl_glGetBooleanv(0x8D9E /* GL_RGBA_INTEGER_MODE_EXT */, &integer);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK(integer == GL_FALSE);
+   mgl_glDrawBuffers(3, bufs);
+   CHECK_EQ(mgl_glCheckFramebufferStatus(GL_FRAMEBUFFER), GL_FRAMEBUFFER_COMPLETE);
+   mgl_glGetBooleanv(0x8D9E, &integer);
+   CHECK(integer == GL_TRUE);
+   const float half = 0.5f;
+   uint32_t half_bits;
+   memcpy(&half_bits, &half, 4);
+   mgl_glClearColor(0.5f, 0.f, 0.f, 1.f);
+   mgl_glClearColorIiEXT(-7, 1, 2, 3);
+   CHECK_ERR(GL_NO_ERROR);
+   fake_clear();
+   mgl_glClear(GL_COLOR_BUFFER_BIT);
+   CHECK_EQ(fake_count_of(MGP_CALL_clear), 3);
+   const struct mgp_clear *c[3] = {NULL, NULL, NULL};
+   for (unsigned i = 0; i < 3; i++) {
+      const struct fake_rec *r = fake_find(MGP_CALL_clear, i);
+      c[i] = r ? (const struct mgp_clear *)r->args : NULL;
+   }
+   CHECK(c[0] && c[0]->color_buffers == 1 && c[0]->color_kind == 0 && c[0]->color[0] == half_bits);
+   CHECK(c[1] && c[1]->color_buffers == 2 && c[1]->color_kind == 1 &&
+         c[1]->color[0] == (uint32_t)-7 && c[1]->color[3] == 3);
+   CHECK(c[2] && c[2]->color_buffers == 4 && c[2]->color_kind == 2 &&
+         c[2]->color[0] == (uint32_t)-7 && c[2]->color[1] == 1);
+   mgl_glClearColorIuiEXT(9, 8, 7, 6);
+   fake_clear();
+   mgl_glClear(GL_COLOR_BUFFER_BIT);
+   const struct fake_rec *r = fake_find(MGP_CALL_clear, 2);
+   CHECK(r && ((const struct mgp_clear *)r->args)->color[0] == 9 &&
+         ((const struct mgp_clear *)r->args)->color[3] == 6);
+   mgl_glClearColor(0.5f, 0.f, 0.f, 1.f); /* one colour for all again */
+   fake_clear();
+   mgl_glClear(GL_COLOR_BUFFER_BIT);
+   CHECK_EQ(fake_count_of(MGP_CALL_clear), 1);
+   r = fake_find(MGP_CALL_clear, 0);
+   CHECK(r && ((const struct mgp_clear *)r->args)->color_buffers == 7 &&
+         ((const struct mgp_clear *)r->args)->color[0] == half_bits);
+   /* the EXT and AMD names of core commands */
+   const GLint border[4] = {-1, 2, -3, 4};
+   GLint got[4] = {0};
+   mgl_glBindTexture(GL_TEXTURE_2D, t[1]);
+   mgl_glTexParameterIivEXT(GL_TEXTURE_2D, GL_TEXTURE_BORDER_COLOR, border);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glGetTexParameterIivEXT(GL_TEXTURE_2D, GL_TEXTURE_BORDER_COLOR, got);
+   CHECK(got[0] == -1 && got[3] == 4);
+   mgl_glBlendFuncIndexedAMD(1, GL_ONE, GL_SRC_ALPHA);
+   CHECK_ERR(GL_NO_ERROR);
+   GLint v = 0;
+   mgl_glGetIntegeri_v(GL_BLEND_DST_RGB, 1, &v);
+   CHECK_EQ(v, GL_SRC_ALPHA);
+   mgl_glGetIntegeri_v(GL_BLEND_DST_RGB, 0, &v);
+   CHECK_EQ(v, GL_ZERO);
+   mgl_glBlendEquationIndexedAMD(2, GL_MAX);
+   mgl_glGetIntegeri_v(GL_BLEND_EQUATION_ALPHA, 2, &v);
+   CHECK_EQ(v, GL_MAX);
+   mgl_glMultiDrawArraysIndirectAMD(GL_TRIANGLES, NULL, 1, 0);
+   CHECK_ERR(GL_INVALID_OPERATION); /* no indirect buffer bound: the core command's error */
+   mgl_glDeleteFramebuffers(1, &fb);
+   mgl_glDeleteTextures(3, t);
+   env_finish(&e);
+}
+
 /* GL 4.4 ARB_texture_mirror_clamp_to_edge: GL_MIRROR_CLAMP_TO_EDGE is a wrap (textures and
  * samplers, not rectangle textures) and the extension is listed only where the server's
  * samplers do it (MGP_CAP_MIRROR_CLAMP_TO_EDGE); without the cap it is an unknown wrap. */
@@ -3383,6 +3473,7 @@ main(void)
    test_viewport_ranges();
    test_buffer_errors();
    test_clear_buffer();
+   test_texture_integer();
    test_mirror_clamp();
    test_polygon_offset_clamp();
    test_draw_errors();
