@@ -20,7 +20,7 @@ level_depth(const struct fe_texture *tex, const struct fe_tex_image *img)
    if (tex->target == FE_TEX_CUBE)
       return 6;
    if (tex->target == FE_TEX_3D || tex->target == FE_TEX_2D_ARRAY ||
-       tex->target == FE_TEX_CUBE_ARRAY)
+       tex->target == FE_TEX_CUBE_ARRAY || tex->target == FE_TEX_2D_MS_ARRAY)
       return img->depth;
    return 1;
 }
@@ -29,6 +29,52 @@ static void clear_tex_body(struct fe_context *ctx, struct fe_texture *tex,
                            const struct fe_tex_image *img, const struct fe_format_info *info,
                            GLint level, bool sub, GLint x, GLint y, GLint z, GLsizei w, GLsizei h,
                            GLsizei d, GLenum format, GLenum type, const void *data);
+
+/* A multisample image takes no upload: the texel becomes clear values (floats for normalized
+ * and float formats, integers for integer ones, the depth, the stencil index) and the box is
+ * cleared through a framebuffer, a layer at a time (fe_fbo_clear_texture_box). */
+static void
+clear_multisample(struct fe_context *ctx, struct fe_texture *tex, const struct fe_tex_image *img,
+                  const struct fe_format_info *info, GLint level, GLint x, GLint y, GLint z,
+                  GLsizei w, GLsizei h, GLsizei d, GLenum format, GLenum type, const void *data)
+{
+   struct mgp_clear c = {0};
+   uint16_t dst;
+   switch (fe_mgp_format(img->format)->kind) {
+   case FE_FMT_INT: dst = MGP_FORMAT_RGBA32_SINT, c.color_kind = 1, c.color_buffers = 1; break;
+   case FE_FMT_UINT: dst = MGP_FORMAT_RGBA32_UINT, c.color_kind = 2, c.color_buffers = 1; break;
+   case FE_FMT_DEPTH: dst = MGP_FORMAT_D32_FLOAT, c.depth = 1; break;
+   case FE_FMT_STENCIL: dst = MGP_FORMAT_S8_UINT, c.stencil = 1; break;
+   case FE_FMT_DEPTH_STENCIL: dst = 0; break;
+   default: dst = MGP_FORMAT_RGBA32_FLOAT, c.color_buffers = 1; break;
+   }
+   /* a depth/stencil image would need both values from one texel; an alpha or luminance image
+    * kept in RGBA its absent components kept 0 (fe_fbo_zero_absent_texels) */
+   if (!dst || fe_format_legacy_wide(info)) {
+      MGU_DECLINE(gl_feature_unimplemented,
+                  "glClearTex(Sub)Image of a multisample texture of internal format 0x%04x",
+                  img->internal_format);
+      fe_error(ctx, GL_INVALID_OPERATION);
+      return;
+   }
+   uint8_t v[16] = {0};
+   if (data && !fe_pixel_unpack(v, dst, data, 16, 1, 1, format, type, false)) {
+      MGU_DECLINE(gl_feature_unimplemented, "glClearTexImage data of 0x%04x/0x%04x into format %u",
+                  format, type, dst);
+      fe_error(ctx, GL_INVALID_OPERATION);
+      return;
+   }
+   if (c.color_buffers) {
+      memcpy(c.color, v, sizeof(c.color));
+   } else if (c.depth) {
+      float depth;
+      memcpy(&depth, v, sizeof(depth));
+      c.depth_value = fe_clampf(depth, 0.0f, 1.0f);
+   } else {
+      c.stencil_value = v[0];
+   }
+   fe_fbo_clear_texture_box(ctx, tex, (unsigned)level, (uint32_t)z, (uint32_t)d, x, y, w, h, &c);
+}
 
 static void
 clear_tex(struct fe_context *ctx, GLuint texture, GLint level, bool sub, GLint x, GLint y, GLint z,
@@ -92,15 +138,14 @@ clear_tex_body(struct fe_context *ctx, struct fe_texture *tex, const struct fe_t
             GL_INVALID_OPERATION);
    if (!w || !h || !d)
       return;
-   if (tex->samples > 1) {
-      MGU_DECLINE(gl_feature_unimplemented, "glClearTex(Sub)Image of a multisample texture");
-      fe_error(ctx, GL_INVALID_OPERATION);
-      return;
-   }
    /* stencil-only texels upload into the stencil aspect only with ARB_texture_stencil8 */
    if (fe_mgp_format(img->format)->kind == FE_FMT_STENCIL && !fe_texture_stencil8_offered(ctx)) {
       MGU_DECLINE(gl_feature_unimplemented, "glClearTex(Sub)Image of a stencil-only texture");
       fe_error(ctx, GL_INVALID_OPERATION);
+      return;
+   }
+   if (tex->samples > 1) {
+      clear_multisample(ctx, tex, img, info, level, x, y, z, w, h, d, format, type, data);
       return;
    }
    uint8_t texel[16] = {0};

@@ -753,6 +753,50 @@ fe_fbo_zero_absent_texels(struct fe_context *ctx, struct fe_texture *tex, GLenum
    fe_fbo_destroy(ctx, fb);
 }
 
+/* glClearTex(Sub)Image of a multisample texture, whose samples no upload reaches: the box (x, y,
+ * w, h) of layers z .. z + d - 1 of tex's level cleared through a framebuffer of one layer at a
+ * time (colour attachment 0, or the depth or stencil attachment), to the buffers, kind and
+ * values of `values`; every component written, scissored to the box. Like an upload, it is not
+ * conditional and takes an sRGB image's values unconverted (GL_FRAMEBUFFER_SRGB off for it). */
+void
+fe_fbo_clear_texture_box(struct fe_context *ctx, struct fe_texture *tex, unsigned level, uint32_t z,
+                         uint32_t d, GLint x, GLint y, GLsizei w, GLsizei h,
+                         const struct mgp_clear *values)
+{
+   struct fe_framebuffer *fb = fbo_new(ctx);
+   FE_CHECK(!fb, GL_OUT_OF_MEMORY);
+   struct mgp_clear c = *values;
+   c.scissor_enable = 1;
+   c.scissor[0] = x, c.scissor[1] = y, c.scissor[2] = w, c.scissor[3] = h;
+   memset(c.color_write_mask, 0, sizeof(c.color_write_mask));
+   c.color_write_mask[0] = c.color_buffers ? 0xf : 0;
+   c.depth_write = c.depth;
+   c.stencil_write_mask = c.stencil ? 0xffffffffu : 0;
+   const int att = c.color_buffers ? 0 : c.depth ? FE_ATT_DEPTH : FE_ATT_STENCIL;
+   struct fe_framebuffer *saved = ctx->draw_fbo;
+   const bool srgb = ctx->misc_framebuffer_srgb;
+   ctx->draw_fbo = fb;
+   ctx->misc_framebuffer_srgb = false;
+   const bool cond = ctx->cond_render &&
+                     fe_call_supported(ctx->share, MGP_CALL_begin_conditional_render) &&
+                     fe_call_supported(ctx->share, MGP_CALL_end_conditional_render);
+   if (cond)
+      mgp_end_conditional_render(&ctx->pipe, &(struct mgp_u32_args){0});
+   for (uint32_t k = 0; k < d; k++) {
+      attachment_set(ctx, &fb->att[att], tex, NULL, (GLint)level, (GLint)(z + k), false);
+      fe_draw_bump(ctx, &fb->version);
+      fe_draw_touch(ctx);
+      if (fe_validate(ctx, FE_VERB_CLEAR))
+         mgp_clear(&ctx->pipe, &c);
+   }
+   if (cond)
+      mgp_begin_conditional_render(&ctx->pipe, &ctx->cond_desc);
+   ctx->misc_framebuffer_srgb = srgb;
+   ctx->draw_fbo = saved;
+   fe_draw_touch(ctx);
+   fe_fbo_destroy(ctx, fb);
+}
+
 /* The object of a reserved name (first bind, or glCreateFramebuffers): NULL after recording
  * GL_OUT_OF_MEMORY. */
 static struct fe_framebuffer *

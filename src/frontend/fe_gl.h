@@ -2179,6 +2179,11 @@ struct fe_framebuffer *fe_fbo_create_internal(struct fe_context *ctx, struct fe_
 void fe_fbo_zero_absent_texels(struct fe_context *ctx, struct fe_texture *tex,
                                GLenum internal_format, unsigned level, uint32_t layer, GLint x,
                                GLint y, GLsizei w, GLsizei h);
+/* glClearTex(Sub)Image of a multisample texture: layers z .. z + d - 1 of tex's level cleared over
+ * (x, y, w, h) to the buffers, kind and values of `values` (fe_fbo.c). */
+void fe_fbo_clear_texture_box(struct fe_context *ctx, struct fe_texture *tex, unsigned level,
+                              uint32_t z, uint32_t d, GLint x, GLint y, GLsizei w, GLsizei h,
+                              const struct mgp_clear *values);
 /* GL_FRAMEBUFFER_COMPLETE or the reason it is not; fb NULL is the default framebuffer (draw
  * or read side). */
 GLenum fe_fbo_status(struct fe_context *ctx, struct fe_framebuffer *fb, bool read);

@@ -389,9 +389,117 @@ sc_copy_image(void)
    gl.DeleteRenderbuffers(2, rb);
 }
 
+/* Every sample of a multisample texture cleared (GL 4.6 §8.21): a 4-sample RGBA8 8x8 image
+ * cleared whole to red from floats, a 3x2 box at (2, 4) to green from floats and a 2x3 box at
+ * (5, 1) from NULL; a 4-sample RGBA8 8x8 array of 2 layers cleared to blue, then the lower half
+ * of layer 1 to yellow. The frame shows them 4 pixels a texel: a fragment texelFetches the 4
+ * samples of its texel and draws their colour where they agree, magenta where they do not. The
+ * 2D image at the lower left, layer 1 at the lower right, layer 0 along the top. Then a depth
+ * image the same way. */
+static void
+clear_multisample_textures(void)
+{
+   static const char fs[] =
+      "#version 330 core\n"
+      "uniform sampler2DMS u_ms;\n"
+      "uniform sampler2DMSArray u_msa;\n"
+      "out vec4 o;\n"
+      "void main() {\n"
+      "  ivec2 p = ivec2(gl_FragCoord.xy);\n"
+      "  vec4 s[4];\n"
+      "  for (int i = 0; i < 4; i++) {\n"
+      "    if (p.y >= 32) s[i] = texelFetch(u_msa, ivec3((p.x % 32) / 4, (p.y - 32) / 4, 0), i);\n"
+      "    else if (p.x >= 32) s[i] = texelFetch(u_msa, ivec3((p.x - 32) / 4, p.y / 4, 1), i);\n"
+      "    else s[i] = texelFetch(u_ms, p / 4, i);\n"
+      "  }\n"
+      "  bool same = s[1] == s[0] && s[2] == s[0] && s[3] == s[0];\n"
+      "  o = same ? vec4(s[0].rgb, 1.0) : vec4(1.0, 0.0, 1.0, 1.0);\n"
+      "}\n";
+   GLuint t[2];
+   glGenTextures(2, t);
+   glBindTexture(GL_TEXTURE_2D_MULTISAMPLE, t[0]);
+   gl.TexImage2DMultisample(GL_TEXTURE_2D_MULTISAMPLE, 4, GL_RGBA8, 8, 8, GL_FALSE);
+   gl.ActiveTexture(GL_TEXTURE1);
+   glBindTexture(GL_TEXTURE_2D_MULTISAMPLE_ARRAY, t[1]);
+   gl.TexImage3DMultisample(GL_TEXTURE_2D_MULTISAMPLE_ARRAY, 4, GL_RGBA8, 8, 8, 2, GL_FALSE);
+   gl.ActiveTexture(GL_TEXTURE0);
+   check_gl_error("the multisample textures");
+   const float red[4] = {1, 0, 0, 1}, green[4] = {0, 1, 0, 1};
+   const GLubyte blue[4] = {0, 0, 255, 255}, yellow[4] = {255, 255, 0, 255};
+   gl.ClearTexImage(t[0], 0, GL_RGBA, GL_FLOAT, red);
+   gl.ClearTexSubImage(t[0], 0, 2, 4, 0, 3, 2, 1, GL_RGBA, GL_FLOAT, green);
+   gl.ClearTexSubImage(t[0], 0, 5, 1, 0, 2, 3, 1, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   gl.ClearTexImage(t[1], 0, GL_RGBA, GL_UNSIGNED_BYTE, blue);
+   gl.ClearTexSubImage(t[1], 0, 0, 0, 1, 8, 4, 1, GL_RGBA, GL_UNSIGNED_BYTE, yellow);
+   check_gl_error("glClearTex(Sub)Image of multisample textures");
+   gl.ClearTexSubImage(t[1], 0, 0, 0, 1, 8, 8, 2, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   expect_gl_error(GL_INVALID_OPERATION, "a multisample array's layers past the last");
+
+   GLuint prog = link_program(VS_PIXELS, fs);
+   gl.UseProgram(prog);
+   gl.Uniform1i(uloc(prog, "u_ms"), 0);
+   gl.Uniform1i(uloc(prog, "u_msa"), 1);
+   float quad[12];
+   rect_vertices(quad, 0, 0, W, H);
+   mesh me = make_mesh(quad, 6);
+   clear_to(V4(0, 0, 0, 1));
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   check_gl_error("the draw of the samples");
+   model m;
+   model_init(&m, V4(0, 0, 0, 1));
+   model_rect(&m, 0, 0, 32, 32, to8(V4(1, 0, 0, 1)));
+   model_rect(&m, 8, 16, 20, 24, to8(V4(0, 1, 0, 1)));
+   model_rect(&m, 20, 4, 28, 16, to8(V4(0, 0, 0, 1)));
+   model_rect(&m, 32, 0, 64, 32, to8(V4(0, 0, 1, 1)));
+   model_rect(&m, 32, 0, 64, 16, to8(V4(1, 1, 0, 1)));
+   model_rect(&m, 0, 32, 64, 64, to8(V4(0, 0, 1, 1)));
+   check_frame("the samples of the cleared multisample textures", &m);
+
+   /* a 4-sample DEPTH_COMPONENT32F 8x8 image cleared to 1.0, a 3x3 box at (2, 2) from NULL
+    * (0.0): red where every sample holds 1, black where every one holds 0, 8 pixels a texel */
+   static const char fs_depth[] =
+      "#version 330 core\n"
+      "uniform sampler2DMS u_d;\n"
+      "out vec4 o;\n"
+      "void main() {\n"
+      "  ivec2 t = ivec2(gl_FragCoord.xy) / 8;\n"
+      "  float d = texelFetch(u_d, t, 0).r;\n"
+      "  bool same = true;\n"
+      "  for (int i = 1; i < 4; i++)\n"
+      "    same = same && texelFetch(u_d, t, i).r == d;\n"
+      "  o = same ? vec4(d, 0.0, 0.0, 1.0) : vec4(1.0, 0.0, 1.0, 1.0);\n"
+      "}\n";
+   GLuint dt;
+   glGenTextures(1, &dt);
+   glBindTexture(GL_TEXTURE_2D_MULTISAMPLE, dt);
+   gl.TexImage2DMultisample(GL_TEXTURE_2D_MULTISAMPLE, 4, GL_DEPTH_COMPONENT32F, 8, 8, GL_FALSE);
+   const float one = 1.0f;
+   gl.ClearTexImage(dt, 0, GL_DEPTH_COMPONENT, GL_FLOAT, &one);
+   gl.ClearTexSubImage(dt, 0, 2, 2, 0, 3, 3, 1, GL_DEPTH_COMPONENT, GL_FLOAT, NULL);
+   check_gl_error("glClearTex(Sub)Image of a multisample depth texture");
+   GLuint pd = link_program(VS_PIXELS, fs_depth);
+   gl.UseProgram(pd);
+   gl.Uniform1i(uloc(pd, "u_d"), 0);
+   clear_to(V4(0, 0, 1, 1));
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   check_gl_error("the draw of the depth samples");
+   model_init(&m, V4(0, 0, 1, 1));
+   model_rect(&m, 0, 0, 64, 64, to8(V4(1, 0, 0, 1)));
+   model_rect(&m, 16, 16, 40, 40, to8(V4(0, 0, 0, 1)));
+   check_frame("the samples of the cleared multisample depth texture", &m);
+   gl.DeleteProgram(pd);
+   glDeleteTextures(1, &dt);
+   gl.UseProgram(0);
+   gl.DeleteProgram(prog);
+   gl.DeleteVertexArrays(1, &me.vao);
+   gl.DeleteBuffers(1, &me.vbo);
+   glDeleteTextures(2, t);
+}
+
 /* GL 4.4's texture clears (ARB_clear_texture): glClearTexImage / glClearTexSubImage of 2D,
  * array, 1D array, 3D, cube, integer and depth images with converted data and NULL (zero),
- * read back with glGetTexImage; the commands' errors. */
+ * read back with glGetTexImage; the commands' errors; multisample images, drawn sample by
+ * sample (clear_multisample_textures). */
 void
 sc_clear_texture(void)
 {
@@ -519,11 +627,7 @@ sc_clear_texture(void)
            dv, dv, dv);
    glDeleteTextures(1, &u);
    glDeleteTextures(1, &dt);
-   /* the frame: nothing drawn */
-   clear_to(V4(0, 0, 0, 1));
-   model m;
-   model_init(&m, V4(0, 0, 0, 1));
-   check_frame("nothing drawn", &m);
+   clear_multisample_textures();
 }
 
 /* GL 4.5's sub-image reads (ARB_get_texture_sub_image): glGetTextureSubImage of a 2D box under

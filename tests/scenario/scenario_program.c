@@ -1200,18 +1200,19 @@ sc_khr_debug(void)
          fail("declined glGenTransformFeedbacks did not raise GL_INVALID_OPERATION");
    } else if (is_mgl) {
       /* transform feedback objects are offered (ARB_transform_feedback2): a feature mgl
-       * declines by name is the decline instead: glClearTexImage of a multisample texture
-       * (GL 4.4 allows it; mgl raises GL_INVALID_OPERATION with the decline) */
-      static const char want[] =
-         "decline gl-feature-unimplemented: glClearTex(Sub)Image of a multisample texture";
-      static const GLubyte red[4] = {255, 0, 0, 255};
+       * declines by name is the decline instead: glClearTexImage of a multisample
+       * depth/stencil texture (GL 4.4 allows it; mgl raises GL_INVALID_OPERATION with the
+       * decline) */
+      static const char want[] = "decline gl-feature-unimplemented: glClearTex(Sub)Image of a "
+                                 "multisample texture of internal format 0x88f0";
+      static const GLuint d24s8 = 0x80000001u;
       GLuint tex = 0;
       glGenTextures(1, &tex);
       glBindTexture(GL_TEXTURE_2D_MULTISAMPLE, tex);
-      gl.TexImage2DMultisample(GL_TEXTURE_2D_MULTISAMPLE, 4, GL_RGBA8, 8, 8, GL_TRUE);
-      check_gl_error("glTexImage2DMultisample(4, GL_RGBA8)");
+      gl.TexImage2DMultisample(GL_TEXTURE_2D_MULTISAMPLE, 4, GL_DEPTH24_STENCIL8, 8, 8, GL_TRUE);
+      check_gl_error("glTexImage2DMultisample(4, GL_DEPTH24_STENCIL8)");
       g_dbg_n = 0;
-      gl.ClearTexImage(tex, 0, GL_RGBA, GL_UNSIGNED_BYTE, red);
+      gl.ClearTexImage(tex, 0, GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, &d24s8);
       if (g_dbg_n != 2)
          fail("declined glClearTexImage: %d messages, expected 2", g_dbg_n);
       expect_debug(0, GL_DEBUG_SOURCE_OTHER, GL_DEBUG_TYPE_OTHER, 0, NULL, "decline");
