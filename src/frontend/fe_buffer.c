@@ -820,8 +820,21 @@ fe_buffer_write(struct fe_context *ctx, struct fe_buffer *buf, GLintptr offset, 
    buffer_write(ctx, buf, offset, size, data);
 }
 
+/* buffer_subdata's other ways (a store the server renders from, a persistent map, a size
+ * from FE_UPLOAD_CHECKED on), out of line: the common one keeps few values across its call. */
+static __attribute__((noinline)) void
+buffer_subdata_other(struct fe_context *ctx, struct fe_buffer *buf, GLintptr offset,
+                     GLsizeiptr size, const void *data)
+{
+   if (data && size)
+      buffer_write(ctx, buf, offset, size, data);
+}
+
 /* Inline in glBufferSubData and glNamedBufferSubData: a glBufferSubData between draws
- * (stream_draw's) pays one frame on its way to the record, not the entry's and this one's. */
+ * (stream_draw's) pays one frame on its way to the record, not the entry's and this one's. The
+ * common one (one record, no store the server renders from, no persistent map) sends the record
+ * first and writes the client's copy after: only the copy's pointer, the bytes and the size live
+ * across the call. */
 static inline __attribute__((always_inline)) void
 buffer_subdata(struct fe_context *ctx, struct fe_buffer *buf, GLintptr offset, GLsizeiptr size,
                const void *data)
@@ -829,8 +842,22 @@ buffer_subdata(struct fe_context *ctx, struct fe_buffer *buf, GLintptr offset, G
    FE_CHECK(!in_store(buf, offset, size), GL_INVALID_VALUE);
    FE_CHECK(fe_buffer_map_blocks(buf), GL_INVALID_OPERATION);
    FE_CHECK(buf->immutable && !(buf->storage_flags & GL_DYNAMIC_STORAGE_BIT), GL_INVALID_OPERATION);
-   if (data && size)
-      buffer_write(ctx, buf, offset, size, data);
+   /* (a size of 0 wraps to the other ways, which write nothing) */
+   if (!data || buf->store.size || buf->map_sent ||
+       (uint64_t)size - 1 >= (uint64_t)FE_UPLOAD_CHECKED - 1) {
+      buffer_subdata_other(ctx, buf, offset, size, data);
+      return;
+   }
+   /* in_store held: the copy (the store's size) takes the range */
+   uint8_t *copy = buf->copy ? buf->copy + offset : NULL;
+   const struct mgp_resource_subdata a = {
+      .res = buf->res,
+      .box = {.x = (int32_t)offset, .width = (uint32_t)size, .height = 1, .depth = 1},
+      .data = {.ptr = (void *)data, .size = (uint64_t)size},
+   };
+   mgp_resource_subdata(&ctx->pipe, &a, NULL);
+   if (copy)
+      memcpy(copy, data, (size_t)size);
 }
 
 void

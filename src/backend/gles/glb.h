@@ -280,6 +280,17 @@ struct glb_table {
    uint32_t live;
 };
 
+/* The draws this screen's host drew: draws and the compact draws counted apart. */
+#define glb_draws_total(scr) ((scr)->stats.draws + (scr)->stats.compact_unchanged)
+/* A handle's slot and generation as one word (compared in one). */
+static inline uint64_t
+glb_handle_bits(struct mgp_handle h)
+{
+   _Static_assert(sizeof(h) == sizeof(uint64_t), "a handle is two 32-bit words");
+   uint64_t v;
+   memcpy(&v, &h, sizeof(v));
+   return v;
+}
 /* The live object a handle names, or NULL (inline: every draw looks its objects up). */
 static inline struct glb_obj *
 glb_table_peek(const struct glb_table *t, struct mgp_handle h)
@@ -666,6 +677,13 @@ struct glb_context {
    bool bgra_known;
    struct mgp_handle bgra_ve, bgra_prog;
    uint32_t bgra_mask;
+   /* the buffer glb_resource_subdata last found (a live buffer, not a buffer texture's, with
+    * a host name), its handle and the screen's res_epoch then (UINT64_MAX: none): while the
+    * epoch holds (delete_storage moves it, so a destroyed or respecified resource never
+    * matches) the same handle names it without the table's lookup */
+   struct glb_resource *subdata_res;
+   uint64_t subdata_handle; /* glb_handle_bits */
+   uint64_t subdata_epoch;
 };
 enum { GLB_XFB_HOST_NONE, GLB_XFB_HOST_RUNNING, GLB_XFB_HOST_PAUSED };
 
@@ -968,6 +986,10 @@ struct glb_screen {
       uint64_t dyn_parts_skipped;
       /* compact draws after no change drawn by the host call alone (glb_draw.c) */
       uint64_t compact_draws;
+      /* and those with nothing marked since the last draw (glb_draw's own, one count where
+       * the others would be three): each is one of draws, draws_unchanged and compact_draws
+       * too (glb_draws_total; the gates add it) */
+      uint64_t compact_unchanged;
       uint64_t stores_zeroed; /* new buffers, textures and renderbuffers zeroed at creation */
       /* generate_mipmap calls whose levels were made on the CPU (glb_mipmap.c) */
       uint64_t mipmaps_on_cpu;
@@ -1062,7 +1084,11 @@ bool glb_host_make_current(const struct glb_screen *scr, EGLContext ctx);
 /* The host context current on this thread as this backend last made it, NULL while unknown
  * (asked of the host at glb_is_current's next question): a thread's first call, a refused
  * eglMakeCurrent, a release (glb_screen.c). */
-extern _Thread_local EGLContext glb_current_ctx __attribute__((visibility("hidden")));
+/* Initial-exec, as fe_entry_mode: every draw and glBufferSubData reads it, and the default model
+ * for a shared object costs a call into the dynamic linker's TLS descriptor resolver per read
+ * (eight bytes of static TLS a dlopen()ed library gets). */
+extern _Thread_local EGLContext glb_current_ctx
+   __attribute__((visibility("hidden"), tls_model("initial-exec")));
 /* The screen's host context current on this thread and ctx the context bound, known without a
  * call: every draw's and glBufferSubData's first question, inline (a screen's host context is
  * never NULL: an unknown current context never matches it). */

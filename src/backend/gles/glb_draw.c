@@ -2183,9 +2183,13 @@ static inline __attribute__((always_inline)) void
 compact_counts(struct glb_context *ctx, bool unchanged)
 {
    struct glb_screen *scr = ctx->scr;
-   scr->stats.draws_unchanged += unchanged; /* one that put groups is not */
-   scr->stats.compact_draws++;
-   scr->stats.draws++; /* not the host's first (rearm_exit): draw_bound draws that */
+   /* not the host's first (rearm_exit): draw_bound draws that */
+   if (unchanged) {
+      scr->stats.compact_unchanged++;
+   } else {
+      scr->stats.compact_draws++;
+      scr->stats.draws++;
+   }
    if (ctx->draw_prog->variant & GLB_VARIANT_NO_POINT_SIZE)
       scr->stats.point_size_cut_draws++;
 }

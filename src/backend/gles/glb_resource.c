@@ -861,12 +861,13 @@ static void subdata_renderbuffer(struct glb_context *ctx, struct glb_resource *r
                                  const struct mgp_resource_subdata *args, const void *tail,
                                  uint32_t tail_count);
 
-/* A buffer's resource_subdata range: inside the buffer and the span (the client's bytes). */
+/* A buffer's resource_subdata range: inside the buffer and the span (the client's bytes). An
+ * offset of 0 or more and a 32-bit width cannot wrap their 64-bit sum. */
 static inline bool
 buffer_range_ok(const struct glb_resource *r, const struct mgp_resource_subdata *args)
 {
-   const uint64_t off = (uint64_t)(int64_t)args->box.x, len = args->box.width;
-   return args->box.x >= 0 && off <= r->desc.size && len <= r->desc.size - off &&
+   const uint64_t len = args->box.width;
+   return args->box.x >= 0 && (uint64_t)args->box.x + len <= r->desc.size &&
           span_has(&args->data, 0, len);
 }
 
@@ -937,12 +938,21 @@ glb_resource_subdata(void *self, const struct mgp_resource_subdata *args, const 
 {
    struct glb_context *ctx = self;
    struct glb_screen *scr = ctx->scr;
-   struct glb_resource *r = glb_resource_for_use(scr, args->res, "resource_subdata");
-   if (!r)
-      return;
-   if (!r->is_buffer || r->tex_target == GL_TEXTURE_BUFFER) {
-      image_subdata(ctx, r, args, tail, tail_count);
-      return;
+   struct glb_resource *r;
+   /* the buffer of the last one, while no resource's storage went since (subdata_res) */
+   if (glb_handle_bits(args->res) == ctx->subdata_handle && scr->res_epoch == ctx->subdata_epoch) {
+      r = ctx->subdata_res;
+   } else {
+      r = glb_resource_for_use(scr, args->res, "resource_subdata");
+      if (!r)
+         return;
+      if (!r->is_buffer || r->tex_target == GL_TEXTURE_BUFFER) {
+         image_subdata(ctx, r, args, tail, tail_count);
+         return;
+      }
+      ctx->subdata_res = r;
+      ctx->subdata_handle = glb_handle_bits(args->res);
+      ctx->subdata_epoch = scr->res_epoch;
    }
    /* the common one, between draws: the context bound, the range inside, the buffer at
     * GL_COPY_WRITE_BUFFER already (the shadow's), no host trace: the host call alone, a tail

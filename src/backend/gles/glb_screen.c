@@ -1092,6 +1092,7 @@ glb_context_create(void *self, const struct mgp_context_desc *args, const void *
    ctx->base.h = args->ctx;
    ctx->scr = scr;
    ctx->patch_vertices = 3; /* GL's initial GL_PATCH_VERTICES */
+   ctx->subdata_epoch = UINT64_MAX;
    const float one = 1.0f;
    for (unsigned i = 0; i < GLB_MAX_ATTRIBS; i++)
       memcpy(&ctx->attrib_value[i][3], &one, sizeof(one));
@@ -1163,13 +1164,13 @@ glb_gate_counters(void *screen, const char **names, unsigned long long *values, 
        * read-back waits in the host driver (glReadPixels, glMapBufferRange) and each fence
        * follows glFinish, so no completion it reports can be unsound. */
       {"unsound-serial-complete", 0},
-      {"gles-draws", scr->stats.draws},
+      {"gles-draws", glb_draws_total(scr)},
       {"gles-clears", scr->stats.clears},
       {"gles-programs-linked", scr->stats.programs_linked},
       {"gles-translate-failures", scr->stats.translate_failures},
       {"gles-context-switches", scr->stats.context_switches},
-      {"gles-draws-unchanged", scr->stats.draws_unchanged},
-      {"gles-compact-draws", scr->stats.compact_draws},
+      {"gles-draws-unchanged", scr->stats.draws_unchanged + scr->stats.compact_unchanged},
+      {"gles-compact-draws", scr->stats.compact_draws + scr->stats.compact_unchanged},
       {"gles-groups-skipped", scr->stats.groups_skipped},
       {"gles-dynamic-parts-skipped", scr->stats.dyn_parts_skipped},
       {"gles-stores-zeroed", scr->stats.stores_zeroed},

@@ -999,6 +999,25 @@ tess_eval_out_per_vertex(struct glb_screen *scr, spvc_compiler comp, spvc_resour
       spvc_compiler_require_extension(comp, "GL_EXT_shader_io_blocks");
 }
 
+/* A gl_PerVertex block's declaration into block: storage (in, out) and instance name (" gl_in[]",
+ * "" for none), then gl_Position, gl_PointSize (point_size) and the distance arrays of the sizes
+ * given (0: none). snprintf's count. */
+static int
+per_vertex_text(char *block, size_t size, const char *storage, const char *name, unsigned clip_size,
+                unsigned cull_size, bool point_size)
+{
+   char clip_member[48] = "", cull_member[48] = "";
+   if (clip_size)
+      snprintf(clip_member, sizeof(clip_member), "    highp float gl_ClipDistance[%u];\n",
+               clip_size);
+   if (cull_size)
+      snprintf(cull_member, sizeof(cull_member), "    highp float gl_CullDistance[%u];\n",
+               cull_size);
+   return snprintf(block, size, "%s gl_PerVertex\n{\n    highp vec4 gl_Position;\n%s%s%s}%s;\n",
+                   storage, point_size ? "    highp float gl_PointSize;\n" : "", clip_member,
+                   cull_member, name);
+}
+
 /* The stage's ESSL with a gl_PerVertex block redeclared of the sizes given (clip_size,
  * cull_size: 0 none; point_size: with gl_PointSize): an output block (out) in place of SPIRV-Cross's
  * gl_ClipDistance of clip_var elements (its gl_CullDistance dropped, a member now), or of its
@@ -1009,17 +1028,9 @@ static char *
 per_vertex_block(const char *src, bool out_block, unsigned clip_var, unsigned clip_size,
                  unsigned cull_size, bool point_size)
 {
-   char block[256], clip_member[48] = "", clip[48], cull_member[48] = "", cull[48];
-   if (clip_size)
-      snprintf(clip_member, sizeof(clip_member), "    highp float gl_ClipDistance[%u];\n",
-               clip_size);
-   if (cull_size)
-      snprintf(cull_member, sizeof(cull_member), "    highp float gl_CullDistance[%u];\n",
-               cull_size);
-   const int n = snprintf(
-      block, sizeof(block), "%s gl_PerVertex\n{\n    highp vec4 gl_Position;\n%s%s%s}%s;\n",
-      out_block ? "out" : "in", point_size ? "    highp float gl_PointSize;\n" : "", clip_member,
-      cull_member, out_block ? "" : " gl_in[]");
+   char block[256], clip[48], cull[48];
+   const int n = per_vertex_text(block, sizeof(block), out_block ? "out" : "in",
+                                 out_block ? "" : " gl_in[]", clip_size, cull_size, point_size);
    snprintf(clip, sizeof(clip), "out float gl_ClipDistance[%u];\n", clip_var);
    snprintf(cull, sizeof(cull), "out float gl_CullDistance[%u];\n", cull_size);
    if (n < 0 || (size_t)n >= sizeof(block))
@@ -1144,6 +1155,45 @@ tess_ctrl_drop_clip(char *src, struct translate *t)
       return false;
    memmove(at, at + strlen(member), strlen(at + strlen(member)) + 1);
    t->out_clip = 0;
+   return true;
+}
+
+/* A control stage whose ESSL keeps ESSL's own gl_out (SPIRV-Cross redeclares it only where the
+ * stage writes a distance) before an evaluation stage that redeclares its gl_in
+ * (tess_eval_per_vertex): the host links the two only where both declare the block alike
+ * ("definitions of interface block `gl_PerVertex' do not match"), so the control stage's gl_out
+ * is redeclared as that gl_in (tes), after its layout(vertices) line. The distances it then has
+ * are not written: GL leaves the evaluation stage's reads of them undefined (a GLSL 1.50 control
+ * stage's gl_out has no gl_CullDistance; the front end's link gave its module one,
+ * glsl_link.c:match_pervertex). False: no layout(vertices) line, or out of memory. */
+static bool
+tess_ctrl_out_block(struct glb_screen *scr, char **src, const struct translate *tes)
+{
+   if (!tes->per_vertex_clip && !tes->per_vertex_cull)
+      return true;
+   if (strstr(*src, "out gl_PerVertex\n"))
+      return true;
+   char block[256];
+   const int n = per_vertex_text(block, sizeof(block), "out", " gl_out[]", tes->per_vertex_clip,
+                                 tes->per_vertex_cull, tes->per_vertex_point_size);
+   const char *at = strstr(*src, "layout(vertices = ");
+   const char *nl = at ? strchr(at, '\n') : NULL;
+   if (n < 0 || (size_t)n >= sizeof(block) || !nl || (at > *src && at[-1] != '\n'))
+      return false;
+   /* a redeclared gl_PerVertex is an interface block: ES 3.1 has those only by extension */
+   const char *ext =
+      scr->essl_version < 320 ? "#extension GL_EXT_shader_io_blocks : require\n" : "";
+   const char *header = glb_essl_header_end(*src);
+   if (header > nl)
+      return false;
+   const size_t len = strlen(*src) + strlen(ext) + (size_t)n + 2;
+   char *out = malloc(len);
+   if (!out)
+      return false;
+   snprintf(out, len, "%.*s%s%.*s\n%s%s", (int)(header - *src), *src, ext, (int)(nl + 1 - header),
+            header, block, nl + 1);
+   free(*src);
+   *src = out;
    return true;
 }
 
@@ -2113,6 +2163,13 @@ link_program(struct glb_screen *scr, struct glb_shader *s, uint32_t stage_mask,
          snprintf(s->lod_bias_why, sizeof(s->lod_bias_why), "%s", tr[i].unbiased);
    }
    s->bgra_inputs = tr[0].bgra_inputs;
+   if (made && (stage_mask & tes) && tr[1].source &&
+       !tess_ctrl_out_block(scr, &tr[1].source, &tr[2])) {
+      snprintf(why, why_size,
+               "tessellation control: no layout(vertices) line to redeclare gl_out after (or out "
+               "of memory)");
+      made = false;
+   }
    if (made && (variant & OUTLINE_VARIANTS))
       made = outline_stages(scr, &tr[0], &tr[3], &tr[FRAG],
                             (variant & GLB_VARIANT_OUTLINE_POINT) != 0, why, why_size);

@@ -516,7 +516,7 @@ void
 glb_finish(struct glb_screen *scr)
 {
    GLB_GL(scr->h)->glFinish();
-   scr->finished_work = scr->stats.draws + scr->stats.clears;
+   scr->finished_work = glb_draws_total(scr) + scr->stats.clears;
 }
 
 /* The most an exiting process waits for the host's work (as the Vulkan backend's bound). */
@@ -529,7 +529,7 @@ glb_screen_quiesce(void *screen)
    if (!scr || !scr->ctx)
       return true;
    const struct glb_host *h = scr->h;
-   const uint64_t pending = scr->stats.draws + scr->stats.clears - scr->finished_work;
+   const uint64_t pending = glb_draws_total(scr) + scr->stats.clears - scr->finished_work;
    /* The host context is current on one thread at a time: here the program's thread that
     * exits. On monolith that is usually the thread that drew; inproc's apply thread let it go
     * as it stopped (glb_thread_leave). Not glb_make_current: a refusal here is no Fatal. */
@@ -557,7 +557,7 @@ glb_screen_quiesce(void *screen)
    }
    const bool done = r == GL_ALREADY_SIGNALED || r == GL_CONDITION_SATISFIED;
    if (done)
-      scr->finished_work = scr->stats.draws + scr->stats.clears;
+      scr->finished_work = glb_draws_total(scr) + scr->stats.clears;
    if (!pending && done)
       return true;
    clock_gettime(CLOCK_MONOTONIC, &t1);

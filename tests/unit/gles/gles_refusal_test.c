@@ -138,7 +138,10 @@
  *   subdata_between_draws a buffer's resource_subdata between draws (stream_draw's): the
  *                   upload alone once the buffer is at GL_COPY_WRITE_BUFFER, the host's bytes
  *                   the new ones; a range past the buffer (by one byte, from a negative offset)
- *                   is Fatal{ProtocolCorruption} before any host call.
+ *                   is Fatal{ProtocolCorruption} before any host call; the buffer, destroyed
+ *                   after one, is Fatal{StaleHandle} (the backend keeps the last one's buffer
+ *                   while no storage went), and a buffer at its slot of the next generation
+ *                   takes the bytes.
  *   cull_distance   a vertex stage writing gl_CullDistance (cull.vert): where the caps offer
  *                   MGP_CAP_CULL_DISTANCE it draws, the triangle with negative distances culled
  *                   on the host; with MGL_GLES_HIDE=cull-distance (unit.gles.refusals_cull_
@@ -2660,6 +2663,58 @@ test_subdata_between_draws(struct t *t)
       if (!steps[i].fatal)
          memcpy(bytes, want, sizeof(bytes));
    }
+
+   /* the buffer the last one found is kept with its handle (glb_resource_subdata's
+    * subdata_res): once destroyed, its handle is stale (Fatal{StaleHandle}, no host call), and
+    * a buffer made at its slot with the next generation takes the bytes on the host */
+   uint8_t src[8];
+   memset(src, 0x30, sizeof(src));
+   const struct mgp_resource_subdata sd = {
+      .res = buf, .box = {0, 0, 0, sizeof(src), 1, 1}, .data = {.ptr = src, .size = sizeof(src)}};
+   t->cv->resource_subdata(t->ctx, &sd, NULL, 0);
+   t->sv->resource_destroy(t->scr, &(struct mgp_handle_args){buf}, NULL, 0);
+   int fatals = t->fatal_count;
+   unsigned long long c0 = counter(t, "gles-host-calls");
+   t->cv->resource_subdata(t->ctx, &sd, NULL, 0);
+   const unsigned long long stale_calls = counter(t, "gles-host-calls") - c0;
+   const bool stale = t->fatal_count == fatals + 1 && strstr(t->fatal, "StaleHandle");
+   check(stale && stale_calls == 0,
+         "resource_subdata into a buffer destroyed after the last one: Fatal{StaleHandle} (%d "
+         "Fatal, %s), %llu host calls, want 0",
+         t->fatal_count - fatals, t->fatal, stale_calls);
+   const struct mgp_handle again = {buf.slot, buf.gen + 1};
+   const struct mgp_resource_desc desc = {.res = again,
+                                          .target = MGP_RESOURCE_TARGET_BUFFER,
+                                          .width = sizeof(bytes),
+                                          .height = 1,
+                                          .depth = 1,
+                                          .array_layers = 1,
+                                          .size = sizeof(bytes),
+                                          .bind_mask = MGP_BIND_VERTEX,
+                                          .usage = MGP_BUFFER_USAGE_STREAM_DRAW};
+   t->sv->resource_create(t->scr, &desc, NULL, 0);
+   memset(src, 0x40, sizeof(src));
+   const struct mgp_resource_subdata sd2 = {
+      .res = again, .box = {4, 0, 0, sizeof(src), 1, 1}, .data = {.ptr = src, .size = 8}};
+   fatals = t->fatal_count;
+   t->cv->resource_subdata(t->ctx, &sd2, NULL, 0);
+   const struct glb_resource *r =
+      (const struct glb_resource *)glb_table_peek(&t->scr->resources, again);
+   const struct glb_host *h = t->scr->h;
+   uint8_t got[8];
+   memset(got, 0xee, sizeof(got));
+   h->glBindBuffer(GL_COPY_READ_BUFFER, r ? r->name : 0);
+   const void *p = h->glMapBufferRange(GL_COPY_READ_BUFFER, 4, sizeof(got), GL_MAP_READ_BIT);
+   if (p)
+      memcpy(got, p, sizeof(got));
+   h->glUnmapBuffer(GL_COPY_READ_BUFFER);
+   h->glBindBuffer(GL_COPY_READ_BUFFER, 0);
+   const GLenum e = host_error(t);
+   check(t->fatal_count == fatals && !memcmp(got, src, sizeof(got)) && e == GL_NO_ERROR,
+         "resource_subdata into a new buffer at the destroyed one's slot: uploaded (%d Fatal), "
+         "the host's bytes %s, host error 0x%x %s",
+         t->fatal_count - fatals, memcmp(got, src, sizeof(got)) ? "differ" : "as wanted", e,
+         t->fatal);
 }
 
 /* glMemoryBarrier seen on its way to the host */
