@@ -882,15 +882,6 @@ mgl_glNamedBufferSubData(GLuint buffer, GLintptr offset, GLsizeiptr size, const 
 }
 
 void
-fe_buffer_gpu_write(struct fe_buffer *buf)
-{
-   if (buf) {
-      buf->copy_valid = false;
-      buf->map_gpu_wrote = buf->map_sent != NULL;
-   }
-}
-
-void
 fe_buffer_event(struct fe_context *ctx, const struct mgp_event *ev)
 {
    /* Events name the pipe handle; a buffer deleted since has nothing left to update. */

@@ -140,8 +140,9 @@ barrier_validate(struct fe_context *ctx)
 }
 
 /* The barrier: later commands of the kinds in bits see the shader writes made before it. The
- * server makes it a Vulkan barrier from the shader stages to just those consumers. */
-static void
+ * server makes it a Vulkan barrier from the shader stages to just those consumers. Inline in
+ * both entry points: a dispatch loop's barrier sets up no frame for it. */
+static inline __attribute__((always_inline)) void
 barrier(struct fe_context *ctx, GLbitfield bits, GLbitfield allowed, bool by_region)
 {
    FE_CHECK(!fe_compute_offered(ctx), GL_INVALID_OPERATION);

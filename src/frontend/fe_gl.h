@@ -42,6 +42,10 @@
 #define FE_MAX_SSBO_BINDINGS 16
 /* GL_MAX_ATOMIC_COUNTER_BUFFER_BINDINGS where atomic counters are offered (fe_atomic_bindings) */
 #define FE_MAX_ATOMIC_BINDINGS GLSL_MAX_ATOMIC_BUFFERS
+/* storage and atomic counter buffers a repeat dispatch marks written from a list (fe_tracker);
+ * FE_DISPATCH_WRITTEN_NONE: no list made yet */
+#define FE_DISPATCH_WRITTEN 4
+#define FE_DISPATCH_WRITTEN_NONE UINT32_MAX
 /* GL_MAX_IMAGE_UNITS at most (the device may allow fewer: caps) */
 #define FE_MAX_IMAGE_UNITS 16
 #define FE_MAX_SAMPLERS GLSL_MAX_SAMPLERS
@@ -799,6 +803,12 @@ struct fe_tracker {
     * validate, which sends the same bindings for its own program. */
    uint64_t dispatch_in[10];
    bool dispatch_in_valid;
+   /* The buffers the last dispatch's storage blocks and atomic counters name (bound while
+    * dispatch_in's versions stay), which a repeat marks written without looking them up;
+    * FE_DISPATCH_WRITTEN + 1: a repeat looks them up (images, or more than fit);
+    * FE_DISPATCH_WRITTEN_NONE: the next repeat makes the list. */
+   uint32_t dispatch_written_n;
+   struct fe_buffer *dispatch_written[FE_DISPATCH_WRITTEN];
    uint64_t dispatch_repeats; /* dispatches that skipped the groups so */
    uint64_t sampler_key[5];
    /* the sampler-view and sampler sets last sent, compared whole (set-hash suppressors
@@ -1670,8 +1680,16 @@ void fe_buffer_bind_xfb(struct fe_context *ctx, struct fe_tfo *tfo, GLuint index
                         GLintptr offset, GLsizeiptr size, bool whole);
 void fe_buffer_read(struct fe_context *ctx, struct fe_buffer *buf, uint64_t offset, uint64_t size,
                     void *dst);
-/* The server will write the buffer on the GPU (the client's copy stops being valid). */
-void fe_buffer_gpu_write(struct fe_buffer *buf);
+/* The server will write the buffer on the GPU (the client's copy stops being valid). Inline:
+ * a repeat dispatch marks its storage buffers so. */
+static inline void
+fe_buffer_gpu_write(struct fe_buffer *buf)
+{
+   if (buf) {
+      buf->copy_valid = false;
+      buf->map_gpu_wrote = buf->map_sent != NULL;
+   }
+}
 /* Persistent maps at a command that may read buffers: ships what the app wrote since the last
  * shipment into coherent maps (all persistent maps when all). */
 void fe_buffer_persistent_ship(struct fe_context *ctx, bool all);

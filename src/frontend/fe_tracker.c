@@ -534,6 +534,48 @@ storage_written(struct fe_context *ctx, const struct fe_exec *e)
          fe_buffer_gpu_write(ctx->atomic[e->glsl->atomic_buffers[a].gl_binding].buffer);
 }
 
+/* storage_written for the first repeat of a dispatch: marks them, and keeps the buffers its
+ * storage blocks and atomic counters name for the repeats after it (dispatch_written), where its
+ * images write none and they fit. Out of line: a dispatch loop makes the list once. */
+static __attribute__((noinline)) void
+storage_written_keep(struct fe_context *ctx, const struct fe_exec *e)
+{
+   struct fe_tracker *t = &ctx->tracker;
+   storage_written(ctx, e);
+   t->dispatch_written_n = FE_DISPATCH_WRITTEN + 1;
+   if (e->glsl->num_images)
+      return;
+   uint32_t n = 0;
+   struct fe_buffer *w[GLSL_MAX_STORAGE_BLOCKS + GLSL_MAX_ATOMIC_BUFFERS];
+   for (unsigned k = 0; k < e->glsl->num_storage_blocks; k++)
+      if (e->storage_bindings[k] < FE_MAX_SSBO_BINDINGS && ctx->ssbo[e->storage_bindings[k]].buffer)
+         w[n++] = ctx->ssbo[e->storage_bindings[k]].buffer;
+   for (unsigned a = 0; a < e->glsl->num_atomic_buffers; a++)
+      if (e->glsl->atomic_buffers[a].gl_binding < FE_MAX_ATOMIC_BINDINGS &&
+          ctx->atomic[e->glsl->atomic_buffers[a].gl_binding].buffer)
+         w[n++] = ctx->atomic[e->glsl->atomic_buffers[a].gl_binding].buffer;
+   if (n > FE_DISPATCH_WRITTEN)
+      return;
+   memcpy(t->dispatch_written, w, n * sizeof(w[0]));
+   t->dispatch_written_n = n;
+}
+
+/* storage_written for a repeat dispatch: the same bindings and program (dispatch_in), so the
+ * same buffers, from the list the first repeat made (storage_written_keep). */
+static inline void
+storage_written_repeat(struct fe_context *ctx, const struct fe_exec *e)
+{
+   const struct fe_tracker *t = &ctx->tracker;
+   if (t->dispatch_written_n <= FE_DISPATCH_WRITTEN) {
+      for (uint32_t i = 0; i < t->dispatch_written_n; i++)
+         fe_buffer_gpu_write(t->dispatch_written[i]);
+   } else if (t->dispatch_written_n == FE_DISPATCH_WRITTEN_NONE) {
+      storage_written_keep(ctx, e);
+   } else {
+      storage_written(ctx, e);
+   }
+}
+
 /* Grows whenever a view or sampler CSO is deleted: a cached handle may name a deleted one.
  * The counts read inline (fe_cso.h's layout): a texture change reads them once a draw. */
 static inline uint64_t
@@ -1006,7 +1048,7 @@ emit_dispatch(struct fe_context *ctx, struct fe_exec *e)
    if (t->dispatch_in_valid && mgp_handle_eq(t->dispatch_bound, e->cso) &&
        dispatch_inputs_same(ctx, e)) {
       t->dispatch_repeats++;
-      storage_written(ctx, e);
+      storage_written_repeat(ctx, e);
       return true;
    }
    t->dispatch_in_valid = false;
@@ -1030,6 +1072,7 @@ emit_dispatch(struct fe_context *ctx, struct fe_exec *e)
    DISPATCH_INPUTS(KEEP)
 #undef KEEP
    t->dispatch_in_valid = true;
+   t->dispatch_written_n = FE_DISPATCH_WRITTEN_NONE;
    storage_written(ctx, e);
    return true;
 }
@@ -1052,7 +1095,7 @@ fe_validate_dispatch(struct fe_context *ctx, const struct fe_exec *e)
       return false;
    t->draw_in_valid = false;
    t->dispatch_repeats++;
-   storage_written(ctx, e);
+   storage_written_repeat(ctx, e);
    return true;
 }
 

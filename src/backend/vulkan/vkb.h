@@ -94,6 +94,9 @@ _Static_assert(1 + MGP_MAX_UNIFORM_BLOCKS <= VKB_MAX_UBO_BINDING &&
                "the descriptor contract's ranges do not overlap");
 #define VKB_ARENA_BLOCK (4u << 20)
 #define VKB_STAT_KINDS 11 /* pipeline statistics query kinds (vkb_pstats.c) */
+/* stat_active's entry for compute shader invocations, the one kind a dispatch counts */
+#define VKB_STAT_COMPUTE                                                                           \
+   (MGP_QUERY_KIND_COMPUTE_SHADER_INVOCATIONS - MGP_QUERY_KIND_VERTICES_SUBMITTED)
 #define VKB_MAX_XFB 4     /* transform feedback buffers (GL's separate attribs) */
 #define VKB_MAX_STREAMS 4 /* vertex streams (MGP_MAX_VERTEX_STREAMS) */
 
@@ -1026,6 +1029,7 @@ struct vkb_screen_stats {
    unsigned long long texture_set_memo_hits; /* sets 1 bound again without a gather */
    unsigned long long buffer_set_memo_hits;  /* sets 0 bound again without a gather */
    unsigned long long dispatch_memo_hits;    /* dispatches that bound the last one's sets */
+   unsigned long long dispatch_binds_kept;   /* of them, found its pipeline and sets bound */
    unsigned long long indirect_memo_hits;    /* indirect draws bound as the last draw bound */
    unsigned long long draws_recorded;        /* GL draws (ranges) recorded, merged or not */
    unsigned long long indirect_cmds;         /* vkCmdDraw(Indexed)Indirect(Count) recorded */

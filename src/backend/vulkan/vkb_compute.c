@@ -225,15 +225,24 @@ vkb_launch_grid(void *self, const struct mgp_launch_grid *args, const void *tail
    if (cmd && ind && !vkb_grid_check_record(scr, cmd, ind->buf, args->indirect_offset, &checked))
       cmd = VK_NULL_HANDLE;
    if (cmd) {
-      vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipe);
-      for (int i = 0; i < VKB_SET_COUNT; i++) {
-         const bool set_dyn = i == VKB_SET_BUFFERS && dyn;
-         if (sets[i])
-            vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, sh->layout, (uint32_t)i, 1,
-                                    &sets[i], set_dyn ? 1 : 0, &dynoff);
+      /* A memo hit with the scope tick where the memo's dispatch left it still (after the grid
+       * check): the same command buffer, no bound state lost since (a buffer pass binds at
+       * this point and calls vkb_binds_lost), and each dispatch since of this context and
+       * shader with these sets, bound by the first of them: they are bound still. */
+      if (!memo || scr->scope_tick != ctx->dmemo.scope_tick) {
+         vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipe);
+         for (int i = 0; i < VKB_SET_COUNT; i++) {
+            const bool set_dyn = i == VKB_SET_BUFFERS && dyn;
+            if (sets[i])
+               vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, sh->layout, (uint32_t)i,
+                                       1, &sets[i], set_dyn ? 1 : 0, &dynoff);
+         }
+      } else {
+         scr->stats.dispatch_binds_kept++;
       }
       uint32_t stat_slot = 0;
-      const bool counted = vkb_stat_dispatch_begin(ctx, cmd, &stat_slot);
+      const bool counted =
+         ctx->stat_active[VKB_STAT_COMPUTE] && vkb_stat_dispatch_begin(ctx, cmd, &stat_slot);
       if (ind) {
          vkCmdDispatchIndirect(cmd, checked, 0);
          ind->last_use = serial;

@@ -21,7 +21,7 @@
 /* Free slots below which a draw or dispatch folds: more than the scopes one can open. */
 #define STAT_LOW_WATER (STAT_POOL_SLOTS / 4u)
 #define STAT_ALL_BITS ((1u << VKB_STAT_KINDS) - 1u) /* input assembly vertices .. compute */
-#define STAT_COMPUTE (MGP_QUERY_KIND_COMPUTE_SHADER_INVOCATIONS - MGP_QUERY_KIND_VERTICES_SUBMITTED)
+#define STAT_COMPUTE VKB_STAT_COMPUTE
 #define STAT_FRAGMENT                                                                              \
    (MGP_QUERY_KIND_FRAGMENT_SHADER_INVOCATIONS - MGP_QUERY_KIND_VERTICES_SUBMITTED)
 

@@ -1821,6 +1821,7 @@ gate_counters(void *screen, const char **names, unsigned long long *values, unsi
       {"texture-set-memo-hits", scr->stats.texture_set_memo_hits},
       {"buffer-set-memo-hits", scr->stats.buffer_set_memo_hits},
       {"dispatch-memo-hits", scr->stats.dispatch_memo_hits},
+      {"dispatch-binds-kept", scr->stats.dispatch_binds_kept},
       {"indirect-memo-hits", scr->stats.indirect_memo_hits},
       {"quirk-split-io-blocks", scr->stats.quirk_split_io_blocks},
       {"quirk-int64-varying-words", scr->stats.quirk_int64_varying_words},

@@ -129,9 +129,9 @@ storage_sent(unsigned nth)
 
 /* A dispatch whose program, bindings and buffers read as the last dispatch left them sends its
  * launch_grid alone without walking the groups (dispatch_repeats), and marks its storage
- * buffers written again (a read after it fetches). A storage rebind, a glUniform, or a draw
- * between whose program binds another buffer at the storage slot the server shares with the
- * dispatch, each send what moved again. */
+ * buffers written again (a read after it fetches), the buffers bound now after a rebind. A
+ * storage rebind, a glUniform, or a draw between whose program binds another buffer at the
+ * storage slot the server shares with the dispatch, each send what moved again. */
 static void
 test_dispatch_repeat(void)
 {
@@ -198,6 +198,17 @@ test_dispatch_repeat(void)
    mgl_glDispatchCompute(1, 1, 1);
    CHECK(mgp_handle_eq(storage_sent(0), res1));
    CHECK_EQ(e.ctx->tracker.dispatch_repeats, r0 + 3);
+   /* the repeats after it mark the new buffer written, not the one the repeats before marked
+    * (their list of buffers is made again): each read after a repeat fetches bufs[1] */
+   mgl_glBindBuffer(GL_SHADER_STORAGE_BUFFER, bufs[1]);
+   for (int i = 0; i < 5; i++) {
+      fake_clear();
+      if (i == 2 || i == 4)
+         mgl_glDispatchCompute(1, 1, 1);
+      mgl_glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, sizeof(word), word);
+      CHECK_EQ(fake_count_of(MGP_CALL_resource_readback), i == 1 || i == 3 ? 0 : 1);
+   }
+   CHECK_EQ(e.ctx->tracker.dispatch_repeats, r0 + 5);
    mgl_glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, bufs[0]);
    mgl_glDispatchCompute(1, 1, 1);
 
@@ -207,11 +218,11 @@ test_dispatch_repeat(void)
    mgl_glDispatchCompute(1, 1, 1);
    CHECK_EQ(
       fake_count_of(MGP_CALL_set_global_constants) + fake_count_of(MGP_CALL_set_constant_words), 1);
-   CHECK_EQ(e.ctx->tracker.dispatch_repeats, r0 + 3);
+   CHECK_EQ(e.ctx->tracker.dispatch_repeats, r0 + 5);
    fake_clear();
    mgl_glDispatchCompute(1, 1, 1);
    CHECK_EQ(fake_count(), 1);
-   CHECK_EQ(e.ctx->tracker.dispatch_repeats, r0 + 4);
+   CHECK_EQ(e.ctx->tracker.dispatch_repeats, r0 + 6);
 
    /* a draw between binds bufs[1] at the storage slot: the dispatch after it binds bufs[0] */
    mgl_glUseProgram(draw_prog);
@@ -220,11 +231,11 @@ test_dispatch_repeat(void)
    mgl_glUseProgram(cp);
    mgl_glDispatchCompute(1, 1, 1);
    CHECK(mgp_handle_eq(storage_sent(0), res0));
-   CHECK_EQ(e.ctx->tracker.dispatch_repeats, r0 + 4);
+   CHECK_EQ(e.ctx->tracker.dispatch_repeats, r0 + 6);
    fake_clear();
    mgl_glDispatchCompute(1, 1, 1);
    CHECK_EQ(fake_count(), 1);
-   CHECK_EQ(e.ctx->tracker.dispatch_repeats, r0 + 5);
+   CHECK_EQ(e.ctx->tracker.dispatch_repeats, r0 + 7);
    CHECK_ERR(GL_NO_ERROR);
    env_finish(&e);
    fake_caps = saved;

@@ -5685,6 +5685,46 @@ test_dispatch_memo(struct t *t)
    t->cv->delete_shader(t->ctx, &(struct mgp_handle_args){prog}, NULL, 0);
 }
 
+/* A memo hit records no binds where the last dispatch's pipeline and sets are bound still
+ * (dispatch-binds-kept), and binds them again where the grid check's pass bound its own in
+ * between: 3 direct dispatches, an indirect one of the same program and buffer (a memo hit whose
+ * check binds the pass), 2 direct ones again (the first gathers: the pass lost bound state);
+ * every one adds to the buffer. Red with the binds skipped on the indirect dispatch's hit too:
+ * the buffer holds 5 of the 6 adds. */
+static void
+test_dispatch_binds_kept(struct t *t)
+{
+   struct vkb_screen *scr = t->scr;
+   struct mgp_handle prog = use_compute(t, "add.comp.spv");
+   struct mgp_handle buf = make_storage(t);
+   static const uint32_t one[3] = {1, 1, 1};
+   struct mgp_handle ind = make_buffer(t, sizeof(one), one);
+   uint32_t got[4];
+   bind_storage(t, buf);
+   const unsigned long long kept0 = counter(t, "dispatch-binds-kept");
+   for (int i = 0; i < 3; i++)
+      add_dispatch(t);
+   const unsigned long long kept1 = counter(t, "dispatch-binds-kept");
+   struct mgp_launch_grid g = {.block = {4, 1, 1}, .indirect = ind};
+   t->cv->launch_grid(t->ctx, &g, NULL, 0);
+   struct mgp_memory_barrier mb = {.bits = MGP_BARRIER_SHADER_STORAGE};
+   t->cv->memory_barrier(t->ctx, &mb, NULL, 0);
+   add_dispatch(t);
+   add_dispatch(t);
+   const unsigned long long kept2 = counter(t, "dispatch-binds-kept");
+   const bool ok = storage_is(t, buf, 6, got);
+   check(ok && kept1 > kept0 && kept2 == kept1 + 1 && t->fatal_count == 0 && !scr->failed,
+         "3 dispatches, an indirect one, 2 more: buffer %u %u %u %u (want 6 12 18 24); binds "
+         "kept in the first 3 (%llu, want 1 or more) and by the last alone after the indirect "
+         "one (%llu, want 1)",
+         got[0], got[1], got[2], got[3], kept1 - kept0, kept2 - kept1);
+   struct mgp_handle_args da = {buf}, di = {ind};
+   t->sv->resource_destroy(t->scr, &da, NULL, 0);
+   t->sv->resource_destroy(t->scr, &di, NULL, 0);
+   t->cv->set_dispatch_program(t->ctx, &(struct mgp_handle_args){0}, NULL, 0);
+   t->cv->delete_shader(t->ctx, &(struct mgp_handle_args){prog}, NULL, 0);
+}
+
 /* A draw into a texture between two dispatches that store to it: the draw's rendering scope
  * moves the texture to the attachment layout, so the dispatch after it gathers again, which
  * moves it back to GENERAL (image-transitions), instead of binding the last dispatch's sets.
@@ -6811,6 +6851,7 @@ main(int argc, char **argv)
    test_stat_query_many_dispatches(&t);
    test_dispatch_run_bounded(&t);
    test_dispatch_memo(&t);
+   test_dispatch_binds_kept(&t);
    test_dispatch_memo_draw_between(&t, prog);
    test_indirect_memo(&t);
    test_indirect_restart_memo(&t, prog);
