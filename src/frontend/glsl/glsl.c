@@ -777,6 +777,10 @@ share_implicit_sizes(struct glsl_unit *units, unsigned num, bool *prepared, stru
    }
 }
 
+static const int parse_options = GLSLANG_SHADER_VULKAN_RULES_RELAXED |
+                                 GLSLANG_SHADER_AUTO_MAP_BINDINGS |
+                                 GLSLANG_SHADER_AUTO_MAP_LOCATIONS;
+
 /* Parses lowered text for the Vulkan target. Returns the shader (to delete) or NULL; *ok says
  * whether it compiled. */
 static glslang_shader_t *
@@ -791,14 +795,115 @@ parse_text(enum glsl_stage stage, const char *text, const glslang_resource_t *re
       glsl_str_append(log, "error: out of memory\n");
       return NULL;
    }
-   glslang_shader_set_options(sh, GLSLANG_SHADER_VULKAN_RULES_RELAXED |
-                                     GLSLANG_SHADER_AUTO_MAP_BINDINGS |
-                                     GLSLANG_SHADER_AUTO_MAP_LOCATIONS);
+   glslang_shader_set_options(sh, parse_options);
    /* The C interface parses the preprocessor's output, so preprocess first. */
    if (glslang_shader_preprocess(sh, &in) && glslang_shader_parse(sh, &in))
       *ok = true;
    append_glslang_log(log, glslang_shader_get_info_log(sh));
    return sh;
+}
+
+/* GLSL 4.60 4.4.1: "location aliasing is allowed only if it does not cause component aliasing;
+ * it is a compile-time or link-time error to cause component aliasing" (4.4.2 has outputs follow
+ * the same rules), and ARB_separate_shader_objects: "a program will fail to link if any two
+ * non-vertex shader input variables are assigned to the same location". glslang reports these
+ * as it parses; Mesa at link. The kinds of glslang's messages that are such overlaps: */
+static const char *const overlap_kinds[] = {
+   "'location' : overlapping use of location ",
+};
+
+/* Whether the line starts a glslang error ("ERROR: ", "INTERNAL ERROR: ", "UNIMPLEMENTED: "). */
+static bool
+is_error_line(const char *line)
+{
+   return !strncmp(line, "ERROR: ", 7) || !strncmp(line, "INTERNAL ERROR: ", 16) ||
+          !strncmp(line, "UNIMPLEMENTED: ", 15);
+}
+
+/* glslang's closing "ERROR: N compilation errors.  No code generated." */
+static bool
+is_error_count(const char *line, size_t n)
+{
+   static const char tail[] = " compilation errors.";
+   const char *p = line + 7;
+   if (n < 7 || strncmp(line, "ERROR: ", 7) || !isdigit((unsigned char)*p))
+      return false;
+   while (p < line + n && isdigit((unsigned char)*p))
+      p++;
+   return (size_t)(line + n - p) >= sizeof(tail) - 1 && !memcmp(p, tail, sizeof(tail) - 1);
+}
+
+static bool
+is_overlap(const char *line, size_t n)
+{
+   for (size_t k = 0; k < sizeof(overlap_kinds) / sizeof(overlap_kinds[0]); k++) {
+      const size_t kn = strlen(overlap_kinds[k]);
+      for (const char *p = line; p + kn <= line + n; p++)
+         if (!memcmp(p, overlap_kinds[k], kn))
+            return true;
+   }
+   return false;
+}
+
+/* Whether a glslang log (text) has errors and every one is an overlap of locations
+ * (overlap_kinds; the closing count aside). */
+static bool
+only_overlaps(const char *text)
+{
+   bool any = false;
+   for (const char *p = text; p && *p;) {
+      const char *nl = strchr(p, '\n');
+      const size_t n = nl ? (size_t)(nl - p) : strlen(p);
+      if (is_error_line(p) && !is_error_count(p, n)) {
+         if (!is_overlap(p, n))
+            return false;
+         any = true;
+      }
+      p = nl ? nl + 1 : NULL;
+   }
+   return any;
+}
+
+/* Whether the parse of text that failed with log (its glslang log) failed only on overlapping
+ * locations. glslang stops at its first error, so the text is parsed again with every error
+ * reported (GLSLANG_MSG_CASCADING_ERRORS_BIT), and each must be an overlap. */
+static bool
+fails_only_on_overlaps(enum glsl_stage stage, const char *text, const glslang_resource_t *res,
+                       const char *log)
+{
+   if (!log || !only_overlaps(log))
+      return false;
+   glslang_input_t in;
+   input_for(&in, stage, text, res);
+   in.messages |= GLSLANG_MSG_CASCADING_ERRORS_BIT;
+   glslang_shader_t *sh = glslang_shader_create(&in);
+   if (!sh)
+      return false;
+   glslang_shader_set_options(sh, parse_options);
+   const bool parsed = glslang_shader_preprocess(sh, &in) && glslang_shader_parse(sh, &in);
+   const bool overlaps = !parsed && only_overlaps(glslang_shader_get_info_log(sh));
+   glslang_shader_delete(sh);
+   return overlaps;
+}
+
+/* A compile whose only errors are overlaps (fails_only_on_overlaps): each error of text goes into log as a
+ * warning that the link will fail, the closing count left out. */
+static void
+append_overlap_warnings(struct glsl_str *log, const char *text)
+{
+   for (const char *p = text; p && *p;) {
+      const char *nl = strchr(p, '\n');
+      const int n = (int)(nl ? (size_t)(nl - p) : strlen(p));
+      if (is_error_count(p, (size_t)n)) {
+         /* left out: the compile has no errors */
+      } else if (!strncmp(p, "ERROR: ", 7)) {
+         glsl_str_printf(log, "WARNING: %.*s (a link-time error: the program will not link)\n",
+                         n - 7, p + 7);
+      } else {
+         glsl_str_printf(log, "%.*s\n", n, p);
+      }
+      p = nl ? nl + 1 : NULL;
+   }
 }
 
 /* Whether a stage's words use doubles (OpCapability Float64), cull distances (CullDistance),
@@ -1140,10 +1245,23 @@ glsl_compile_shader_limits(enum glsl_stage stage, enum glsl_api api,
       if (stage == GLSL_STAGE_TESS_CTRL)
          give_tcs_vertices(&u, GLSL_MAX_PATCH_VERTICES, &prepared, &log);
       if (prepared) {
-         glslang_shader_t *sh = parse_text(stage, u.text, &res, &log, &ok);
+         struct glsl_str plog = {0};
+         glslang_shader_t *sh = parse_text(stage, u.text, &res, &plog, &ok);
+         /* overlapping locations fail the link, not the compile (as Mesa's; overlap_kinds): the
+          * words' checks (check_unit) need a parse, so they wait for that link too */
+         const bool overlaps =
+            !ok && sh && api != GLSL_API_ES && fails_only_on_overlaps(stage, u.text, &res, plog.s);
+         if (overlaps)
+            append_overlap_warnings(&log, plog.s);
+         else
+            glsl_str_append(&log, plog.s ? plog.s : "");
+         if (plog.oom)
+            log.oom = true;
+         free(plog.s);
+         ok = ok || overlaps;
          if (ok)
             ok = check_bindings(limits, glslang_shader_get_preprocessed_code(sh), &log);
-         if (ok)
+         if (ok && !overlaps)
             ok = check_unit(stage, sh, deny, limits, &log);
          if (sh)
             glslang_shader_delete(sh);
@@ -1700,11 +1818,19 @@ compile_stage(enum glsl_stage s, const struct glsl_link_input *input, uint64_t c
    }
    for (unsigned k = 0; k < num; k++) {
       struct glsl_str slog = slogs[k];
+      const size_t parsed_from = slog.len;
       bool sok = false;
       if (prepared[k])
          su->shaders[k] = parse_text(s, su->units[k].text, res, &slog, &sok);
       if (!sok) {
-         glsl_str_printf(log, "error: %s shader failed to compile\n%s", glsl_stage_name(s),
+         /* a compile whose only errors were overlaps passed (glsl_compile_shader_limits) */
+         const bool overlaps =
+            prepared[k] && su->shaders[k] && glsl_input_api(input) != GLSL_API_ES &&
+            slog.len > parsed_from &&
+            fails_only_on_overlaps(s, su->units[k].text, res, slog.s + parsed_from);
+         glsl_str_printf(log, "error: %s shader %s\n%s", glsl_stage_name(s),
+                         overlaps ? "has overlapping locations (GLSL 4.60 4.4.1)"
+                                  : "failed to compile",
                          slog.s ? slog.s : "");
          compiled = false;
       }

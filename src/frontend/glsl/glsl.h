@@ -117,6 +117,10 @@
  *    (spv_pack.c; not with transform feedback). A used input without a matching output, or a type / flat / noperspective mismatch,
  *    fails the link. Interface blocks stay blocks (a backend may split them for a driver that
  *    needs it: the Vulkan backend's split-io-blocks quirk).
+ *  - Overlapping explicit locations of inputs or outputs (glslang's "overlapping use of
+ *    location", GLSL 4.60 4.4.1: "a compile-time or link-time error") fail the link, as in Mesa:
+ *    a desktop compile whose only errors they are succeeds with them as warnings in its log (its
+ *    SPIR-V checks then wait for the link). An ES shader's overlap fails its compile.
  *
  * ── GL semantics kept ─────────────────────────────────────────────────────────────────────────
  *  - Clip-space depth: the last pre-rasterization stage ends with
