@@ -36,6 +36,7 @@
 #define FE_MAX_DUAL_SOURCE_DRAW_BUFFERS 1 /* GLSL_MAX_DUAL_SOURCE_DRAW_BUFFERS */
 #define FE_MAX_COLOR_ATTACHMENTS 8
 #define FE_BIND_CACHE 8        /* buffer names a context's binds find without the lock */
+#define FE_TEX_BIND_CACHE 32   /* texture names the same (a unit each, a material or two) */
 #define FE_MAX_UBO_BINDINGS 36 /* GL_MAX_UNIFORM_BUFFER_BINDINGS (GL 3.3's minimum) */
 #define FE_MAX_XFB_BUFFERS 4
 /* GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS at most (the device may allow fewer: caps) */
@@ -670,6 +671,8 @@ struct fe_share_group {
    /* Moves where a buffer name leaves the table (glDeleteBuffers): a context's bind cache
     * (fe_context.bind_cache) holds name -> object pairs taken at one value of it. */
    atomic_uint_fast64_t buffer_names_gen;
+   /* The same for texture names (glDeleteTextures): fe_context.tex_bind_cache */
+   atomic_uint_fast64_t texture_names_gen;
    /* buffers mapped now without GL_MAP_PERSISTENT_BIT (a draw reading one is an error): 0 lets
     * a draw skip the VAO walk and keep its ready check and its repeat (a persistent map never
     * makes a draw an error, and what a shadowed one ships at a draw persistent_n says) */
@@ -1185,6 +1188,13 @@ struct fe_context {
       struct mgp_handle handle;
       bool valid;
    } rs_back;
+   /* bind_cache's twin for glBindTexture (fe_texture_unit.c): the texture objects of the names
+    * this context bound last, each with texture_names_gen at its look-up. After the rest. */
+   struct fe_tex_bind_cache_entry {
+      GLuint name;
+      struct fe_texture *tex;
+      uint64_t gen;
+   } tex_bind_cache[FE_TEX_BIND_CACHE];
 };
 
 /* Whether the context is an OpenGL ES 3.1 one: ES 3.1's entry points, state and GLSL ES 3.10,

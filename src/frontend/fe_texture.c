@@ -2149,6 +2149,8 @@ mgl_glDeleteTextures(GLsizei n, const GLuint *textures)
       void *obj = fe_share_take_name(sg, &sg->textures, textures[i]);
       if (!obj)
          continue;
+      /* before the object may go: every context's bind cache forgets it */
+      atomic_fetch_add_explicit(&sg->texture_names_gen, 1, memory_order_release);
       struct fe_texture *tex = obj;
       /* Texels pending for a storage texture views share outlive the name (GL 4.6 8.18: the
        * views keep it): they go now; a texture's own die with it. */

@@ -148,27 +148,45 @@ mgl_glCreateTextures(GLenum target, GLsizei n, GLuint *textures)
    }
 }
 
+/* The texture object name (not 0) is for glBindTexture at target t, through the context's
+ * cache where it holds the name at the share group's texture_names_gen (no lock: a name keeps
+ * its object until glDeleteTextures takes it, which moves the generation before the object may
+ * go); else the table's, made at the name's first bind. NULL: the error is recorded. */
+static struct fe_texture *
+texture_for_bind(struct fe_context *ctx, GLuint name, enum fe_tex_target t)
+{
+   const uint64_t gen = atomic_load_explicit(&ctx->share->texture_names_gen, memory_order_acquire);
+   struct fe_tex_bind_cache_entry *c = &ctx->tex_bind_cache[name % FE_TEX_BIND_CACHE];
+   struct fe_texture *tex;
+   if (c->name == name && c->gen == gen) {
+      tex = c->tex;
+   } else {
+      bool reserved;
+      tex = fe_texture_lookup(ctx, name, &reserved);
+      /* a compatibility context takes names glGenTextures never returned */
+      if (!tex && !reserved)
+         reserved = fe_names_compat_usable(ctx, name);
+      FE_CHECK(!tex && !reserved, GL_INVALID_OPERATION, NULL);
+      if (reserved && !(tex = fe_texture_new(ctx, name, t)))
+         return NULL;
+      c->name = name;
+      c->tex = tex;
+      c->gen = gen;
+   }
+   FE_CHECK(tex->target != t, GL_INVALID_OPERATION, NULL);
+   return tex;
+}
+
 void
 mgl_glBindTexture(GLenum target, GLuint texture)
 {
    FE_CTX_OR_RETURN();
-   int t = fe_tex_target_index(ctx, target);
+   /* the common target without fe_tex_target_index's call */
+   const int t = target == GL_TEXTURE_2D ? FE_TEX_2D : fe_tex_target_index(ctx, target);
    FE_CHECK(t < 0 || (t == FE_TEX_BUFFER && !fe_texture_buffer_offered(ctx)), GL_INVALID_ENUM);
    struct fe_texture *tex = NULL;
-   if (texture) {
-      bool reserved;
-      tex = fe_texture_lookup(ctx, texture, &reserved);
-      /* a compatibility context takes names glGenTextures never returned */
-      if (!tex && !reserved)
-         reserved = fe_names_compat_usable(ctx, texture);
-      FE_CHECK(!tex && !reserved, GL_INVALID_OPERATION);
-      if (reserved) {
-         tex = fe_texture_new(ctx, texture, (enum fe_tex_target)t);
-         if (!tex)
-            return;
-      }
-      FE_CHECK(tex->target != (enum fe_tex_target)t, GL_INVALID_OPERATION);
-   }
+   if (texture && !(tex = texture_for_bind(ctx, texture, (enum fe_tex_target)t)))
+      return;
    struct fe_texture **slot = &ctx->units[ctx->active_unit][t];
    if (*slot == tex)
       return;

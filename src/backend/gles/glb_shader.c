@@ -2583,11 +2583,18 @@ glb_set_shader_buffers(void *self, const struct mgp_set_shader_buffers *args, co
          glb_fatal(ctx->scr, MGU_FATAL_ProtocolCorruption, "set_shader_buffers: bindings past 64");
          return;
       }
-      if (!tail_count) /* none: no tail at all (memcpy takes no NULL, even for 0 bytes) */
-         return;
-      memcpy(&ctx->ubo[args->start], tail, tail_count * sizeof(struct mgp_buffer_range));
-      /* tail_count bits from start (64 from 0: 2 << 63 wraps to 0, less one every bit) */
-      ctx->ubo_set |= ((UINT64_C(2) << (tail_count - 1)) - 1) << args->start;
+      /* the front end sends the program's every range where one moved: each is compared, and
+       * only those that moved are marked for apply_short's walk (glb_program_buffers_short;
+       * a resource call between resets the shadow, and the whole walk puts them all) */
+      struct mgp_buffer_range *u = &ctx->ubo[args->start];
+      uint64_t moved = 0;
+      for (uint32_t i = 0; i < tail_count; i++)
+         if (!mgp_handle_eq(u[i].res, br[i].res) || u[i].offset != br[i].offset ||
+             u[i].size != br[i].size) {
+            u[i] = br[i];
+            moved |= UINT64_C(1) << i;
+         }
+      ctx->ubo_set |= moved << args->start;
       return;
    }
    /* storage blocks and atomic counter buffers (the front end's storage buffers after the

@@ -1943,6 +1943,54 @@ test_share_group(void)
    env_finish(&e);
 }
 
+/* glBindTexture finds a name's object in the context's bind cache without the share group's
+ * lock (fe_texture_unit.c): the names bound last give their own objects again, and a name
+ * another context of the group deleted and made again (another target) is the new object
+ * here, while this context's binding keeps the old one alive. */
+static void
+test_texture_bind_cache_share(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 16, 16);
+   GLuint t[2];
+   GLint bound = -1;
+   mgl_glGenTextures(2, t);
+   for (int k = 0; k < 4; k++) { /* each name's object again, from the cache after the first */
+      mgl_glBindTexture(GL_TEXTURE_2D, t[k % 2]);
+      mgl_glGetIntegerv(GL_TEXTURE_BINDING_2D, &bound);
+      CHECK_EQ(bound, (GLint)t[k % 2]);
+   }
+   CHECK_ERR(GL_NO_ERROR);
+   struct fe_context *c2;
+   struct fe_context_desc d = {
+      .api = FE_API_GL_CORE, .major = 3, .minor = 3, .format = e.surf->format};
+   CHECK(fe_context_create(&d, e.ctx, &c2) == FE_OK);
+   CHECK(fe_make_current(c2, e.surf, e.surf) == FE_OK);
+   mgl_glDeleteTextures(1, &t[1]); /* bound in the first context: its object stays there */
+   GLuint again = 0;
+   mgl_glGenTextures(1, &again);
+   CHECK_EQ(again, t[1]);
+   mgl_glBindTexture(GL_TEXTURE_3D, again);
+   CHECK_ERR(GL_NO_ERROR);
+   fe_make_current(e.ctx, e.surf, e.surf);
+   mgl_glBindTexture(GL_TEXTURE_2D, t[0]);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glBindTexture(GL_TEXTURE_2D, again); /* a 3D texture now */
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glGetIntegerv(GL_TEXTURE_BINDING_2D, &bound);
+   CHECK_EQ(bound, (GLint)t[0]);
+   mgl_glBindTexture(GL_TEXTURE_3D, again);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glGetIntegerv(GL_TEXTURE_BINDING_3D, &bound);
+   CHECK_EQ(bound, (GLint)again);
+   /* deleted here: the name is none (core: GL_INVALID_OPERATION) */
+   mgl_glDeleteTextures(1, &t[0]);
+   mgl_glBindTexture(GL_TEXTURE_2D, t[0]);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   fe_context_destroy(c2);
+   env_finish(&e);
+}
+
 /* A call the backend leaves NULL (caps.call_mask) is never made: a fallback or a named
  * decline with the GL error a driver would give, never a crash. */
 static void
@@ -3507,6 +3555,7 @@ main(void)
    test_lost_word(MGT_FAIL_RING, FAKE_WORD_RING);
    test_no_error_context();
    test_share_group();
+   test_texture_bind_cache_share();
    test_missing_backend_calls();
    test_buffer_subdata_records();
    test_timer_queries();
