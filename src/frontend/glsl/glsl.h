@@ -358,6 +358,11 @@ bool glsl_compile_shader_limits(enum glsl_stage stage, enum glsl_api api,
 #define GLSL_DENY_ES_TEXTURE_BUFFER (1u << 23)
 #define GLSL_DENY_ES_CUBE_ARRAY (1u << 24)
 #define GLSL_DENY_ES_SAMPLE_VARIABLES (1u << 25)
+/* GLSL_DENY_ES_POINT_SIZE: the device does not size points by a geometry or tessellation stage's
+ * gl_PointSize (MGP_CAP_STAGE_POINT_SIZE): GL_OES/EXT_geometry_point_size and
+ * GL_OES/EXT_tessellation_point_size are withheld as GLSL_DENY_ES_IMAGE_ATOMIC's (so are they
+ * with GLSL_DENY_ES_GEOMETRY or GLSL_DENY_ES_TESSELLATION). */
+#define GLSL_DENY_ES_POINT_SIZE (1u << 29)
 /* GLSL_DENY_VERTEX_ATTRIB_64BIT, double vertex shader inputs (the backend lacks
  * MGP_CAP_VERTEX_FLOAT64): the GL_ARB_vertex_attrib_64bit macro is not defined, its directive is
  * as GLSL_DENY_GPU_SHADER5's, and a vertex shader with a double input fails to compile. Without

@@ -1867,14 +1867,17 @@ static const struct {
    const char *name;
    uint32_t deny;
 } es_offered[] = {
+   {"GL_EXT_geometry_point_size", GLSL_DENY_ES_GEOMETRY | GLSL_DENY_ES_POINT_SIZE},
    {"GL_EXT_geometry_shader", GLSL_DENY_ES_GEOMETRY},
    {"GL_EXT_gpu_shader5", GLSL_DENY_GPU_SHADER5},
    {"GL_EXT_primitive_bounding_box", GLSL_DENY_ESSL310},
    {"GL_EXT_shader_io_blocks", GLSL_DENY_ESSL310},
+   {"GL_EXT_tessellation_point_size", GLSL_DENY_ES_TESSELLATION | GLSL_DENY_ES_POINT_SIZE},
    {"GL_EXT_tessellation_shader", GLSL_DENY_ES_TESSELLATION},
    {"GL_EXT_texture_buffer", GLSL_DENY_ES_TEXTURE_BUFFER},
    {"GL_EXT_texture_cube_map_array", GLSL_DENY_ES_CUBE_ARRAY},
    {"GL_KHR_blend_equation_advanced", GLSL_DENY_BLEND_ADVANCED},
+   {"GL_OES_geometry_point_size", GLSL_DENY_ES_GEOMETRY | GLSL_DENY_ES_POINT_SIZE},
    {"GL_OES_geometry_shader", GLSL_DENY_ES_GEOMETRY},
    {"GL_OES_gpu_shader5", GLSL_DENY_GPU_SHADER5},
    {"GL_OES_primitive_bounding_box", GLSL_DENY_ESSL310},
@@ -1883,6 +1886,7 @@ static const struct {
    {"GL_OES_shader_io_blocks", GLSL_DENY_ESSL310},
    {"GL_OES_shader_multisample_interpolation",
     GLSL_DENY_ES_SAMPLE_VARIABLES | GLSL_DENY_GPU_SHADER5},
+   {"GL_OES_tessellation_point_size", GLSL_DENY_ES_TESSELLATION | GLSL_DENY_ES_POINT_SIZE},
    {"GL_OES_tessellation_shader", GLSL_DENY_ES_TESSELLATION},
    {"GL_OES_texture_buffer", GLSL_DENY_ES_TEXTURE_BUFFER},
    {"GL_OES_texture_cube_map_array", GLSL_DENY_ES_CUBE_ARRAY},

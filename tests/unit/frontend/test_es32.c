@@ -475,6 +475,23 @@ main(void)
       check_queries(false);
       drop(ctx);
    }
+   /* GL_OES/EXT_geometry_point_size and _tessellation_point_size: listed, and their GLSL let
+    * through, only where the device sizes points by those stages' gl_PointSize */
+   for (int on = 0; on < 2; on++) {
+      const uint64_t bits = fake_caps.cap_bits;
+      fake_caps.cap_bits = on ? bits | MGP_CAP_STAGE_POINT_SIZE : bits & ~MGP_CAP_STAGE_POINT_SIZE;
+      ctx = make_es(3, 1, false);
+      CHECK(ctx);
+      if (ctx) {
+         CHECK_EQ(listed("GL_OES_geometry_point_size"), on);
+         CHECK_EQ(listed("GL_EXT_geometry_point_size"), on);
+         CHECK_EQ(listed("GL_OES_tessellation_point_size"), on);
+         CHECK_EQ(listed("GL_EXT_tessellation_point_size"), on);
+         CHECK_EQ((fe_glsl_deny(ctx) & GLSL_DENY_ES_POINT_SIZE) == 0, on);
+         drop(ctx);
+      }
+      fake_caps.cap_bits = bits;
+   }
 
    /* the same backend's ES 3.2 context */
    ctx = make_es(3, 0, true);
