@@ -42,6 +42,7 @@ enum need {
    NEED_MIRROR_CLAMP,   /* MGP_CAP_MIRROR_CLAMP_TO_EDGE */
    NEED_GEOMETRY_PSIZE, /* NEED_GEOMETRY and MGP_CAP_STAGE_POINT_SIZE */
    NEED_TESS_PSIZE,     /* NEED_TESSELLATION and MGP_CAP_STAGE_POINT_SIZE */
+   NEED_VIEWPORTS,      /* NEED_GEOMETRY and the viewports past 0 (as GL_ARB_viewport_array) */
 };
 
 #define ES2 1u
@@ -153,6 +154,9 @@ static const struct row rows[] = {
    {"GL_EXT_polygon_offset_clamp", ES2 | ES3, NEED_OFFSET_CLAMP, FE_ES_EXT_POLYGON_OFFSET_CLAMP},
    {"GL_EXT_texture_mirror_clamp_to_edge", ES2 | ES3, NEED_MIRROR_CLAMP, FE_ES_EXT_MIRROR_CLAMP},
    {"GL_KHR_parallel_shader_compile", ES2 | ES3, NEED_NONE, FE_ES_EXT_PARALLEL_SHADER_COMPILE},
+   /* gl_ViewportIndex from the geometry stage (ES 3.2 with a geometry stage: mgl's ES 3.1
+    * contexts that have one) */
+   {"GL_OES_viewport_array", ES31, NEED_VIEWPORTS, FE_ES_EXT_VIEWPORT_ARRAY},
    {"GL_KHR_debug", ES2 | ES3, NEED_NONE, -1},
    {"GL_KHR_no_error", ES2 | ES3, NEED_NONE, -1},
    {"GL_KHR_robustness", ES3, NEED_NONE, -1},
@@ -207,6 +211,9 @@ device_has(const struct fe_context *ctx, enum need need)
       return fe_geometry_offered(ctx) && (caps->cap_bits & MGP_CAP_STAGE_POINT_SIZE) != 0;
    case NEED_TESS_PSIZE:
       return fe_tess_offered(ctx) && (caps->cap_bits & MGP_CAP_STAGE_POINT_SIZE) != 0;
+   case NEED_VIEWPORTS: /* fe_viewport_array_offered's device half (it asks this list) */
+      return fe_geometry_offered(ctx) && (caps->cap_bits & MGP_CAP_VIEWPORT_ARRAY) != 0 &&
+             fe_call_supported(ctx->share, MGP_CALL_set_viewports);
    case NEED_IMAGE_ATOMIC:
       return fe_image_units(ctx) != 0 &&
              format_can(caps, MGP_FORMAT_R32_SINT, MGP_FORMAT_CAP_STORAGE_ATOMIC) &&
@@ -383,6 +390,16 @@ fe_image_units(const struct fe_context *ctx)
       return 0; /* ES 2.0 and 3.0 have none; the GLES backend has no shader images */
    const uint32_t n = ctx->share->caps->max_image_units;
    return n < FE_MAX_IMAGE_UNITS ? n : FE_MAX_IMAGE_UNITS;
+}
+
+bool
+fe_viewport_array_offered(const struct fe_context *ctx)
+{
+   /* ES: OES_viewport_array where the context lists it; here, as fe_image_units */
+   return (ctx->desc.api != FE_API_GLES ||
+           fe_es_ext_on((struct fe_context *)ctx, FE_ES_EXT_VIEWPORT_ARRAY)) &&
+          (ctx->share->caps->cap_bits & MGP_CAP_VIEWPORT_ARRAY) != 0 &&
+          fe_call_supported(ctx->share, MGP_CALL_set_viewports);
 }
 
 bool

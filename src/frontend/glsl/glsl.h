@@ -302,7 +302,9 @@ bool glsl_compile_shader_limits(enum glsl_stage stage, enum glsl_api api,
 #define GLSL_DENY_GPU_SHADER5 (1u << 1)
 /* GLSL_DENY_VIEWPORT_ARRAY, GL_ARB_viewport_array (the backend lacks MGP_CAP_VIEWPORT_ARRAY): its
  * macro is not defined and its `#extension` is withheld as GL_ARB_gpu_shader5's is, so a
- * geometry shader of GLSL 1.50 / 3.30 cannot write gl_ViewportIndex. */
+ * geometry shader of GLSL 1.50 / 3.30 cannot write gl_ViewportIndex. In GLSL ES 3.10 on it
+ * withholds GL_OES_viewport_array as GLSL_DENY_ES_IMAGE_ATOMIC's (the ES context does not list
+ * it); without it that directive goes and its macro is defined. */
 #define GLSL_DENY_VIEWPORT_ARRAY (1u << 2)
 /* GLSL_DENY_CULL_DISTANCE, gl_CullDistance (the backend lacks MGP_CAP_CULL_DISTANCE): the
  * GL_ARB_cull_distance macro (GL_EXT_clip_cull_distance in GLSL ES 3.00 on) is not defined, its

@@ -485,6 +485,33 @@ main(void)
             "3.10 point size macros (deny %d): %s", deny, log);
       free(log);
    }
+   /* GL_OES_viewport_array (glslang knows no such name): the directive taken out and its macro
+    * defined, gl_ViewportIndex written, where offered; withheld under GLSL_DENY_VIEWPORT_ARRAY */
+   static const char viewport_gs[] =
+      "#version 310 es\n#extension GL_OES_geometry_shader : require\n"
+      "#extension GL_OES_viewport_array : require\n"
+      "layout(triangles) in;\nlayout(triangle_strip, max_vertices = 3) out;\n"
+      "void main() {\n  for (int i = 0; i < 3; i++) {\n"
+      "    gl_Position = gl_in[i].gl_Position;\n"
+      "#ifdef GL_OES_viewport_array\n    gl_ViewportIndex = 2;\n#endif\n"
+      "    EmitVertex();\n  }\n}\n";
+   for (int deny = 0; deny < 2; deny++) {
+      log = NULL;
+      const bool ok =
+         glsl_compile_shader_opts(GLSL_STAGE_GEOMETRY, GLSL_API_ES, 0,
+                                  deny ? GLSL_DENY_VIEWPORT_ARRAY : 0, viewport_gs, &log);
+      CHECK(deny ? !ok && log && strstr(log, "extension not supported: GL_OES_viewport_array")
+                 : ok && log && !strstr(log, "GL_OES_viewport_array"),
+            "3.10 viewport array (deny %d): %s", deny, log);
+      free(log);
+   }
+   log = NULL;
+   CHECK(glsl_compile_shader_opts(GLSL_STAGE_VERTEX, GLSL_API_ES, 0, 0,
+                                  "#version 310 es\n#ifndef GL_OES_viewport_array\n#error m\n"
+                                  "#endif\nvoid main() {}\n",
+                                  &log),
+         "3.10 viewport array macro: %s", log);
+   free(log);
    log = NULL;
    /* GL_OES_texture_storage_multisample_2d_array: sampler2DMSArray where offered, withheld
     * (macro undefined, `require` failing) where not */
