@@ -13,33 +13,36 @@
 /* What a row needs of the device, beyond the context's ES version. */
 enum need {
    NEED_NONE,
-   NEED_OCCLUSION,     /* MGP_CAP_OCCLUSION_QUERY or _ANY */
-   NEED_ANISOTROPY,    /* max_anisotropy of 2 or more (the extension's minimum) */
-   NEED_HALF_SAMPLE,   /* RGBA16_FLOAT sampled */
-   NEED_HALF_FILTER,   /* ... and filtered */
-   NEED_HALF_RENDER,   /* RGBA16_FLOAT rendered to */
-   NEED_FLOAT_SAMPLE,  /* RGBA32_FLOAT sampled */
-   NEED_FLOAT_FILTER,  /* ... and filtered */
-   NEED_FLOAT_RENDER,  /* R/RG/RGBA 16F and 32F and R11G11B10F rendered to */
-   NEED_FLOAT_BLEND,   /* ... and RGBA32F blended */
-   NEED_DEPTH_CLAMP,   /* MGP_CAP_DEPTH_CLAMP */
-   NEED_IMAGE_ATOMIC,  /* atomics on R32I and R32UI storage images */
-   NEED_SAMPLE_RATE,   /* MGP_CAP_SAMPLE_SHADING */
-   NEED_GEOMETRY,      /* fe_geometry_offered */
-   NEED_TESSELLATION,  /* fe_tess_offered */
-   NEED_GPU_SHADER5,   /* MGP_CAP_GPU_SHADER5 */
-   NEED_SAMPLE_INTERP, /* NEED_SAMPLE_RATE and NEED_GPU_SHADER5 (interpolateAt*) */
-   NEED_TEX_BUFFER,    /* MGP_CAP_TEXTURE_BUFFER */
-   NEED_CUBE_ARRAY,    /* MGP_CAP_CUBE_MAP_ARRAY */
-   NEED_STENCIL8,      /* MGP_CAP_TEXTURE_STENCIL8 */
-   NEED_SRGB_DECODE,   /* MGP_CAP_SRGB_SKIP_DECODE */
-   NEED_COPY_IMAGE,    /* the server copies images (as GL_ARB_copy_image) */
-   NEED_BLEND_ADV,     /* fe_blend_advanced_offered */
-   NEED_CULL_DISTANCE, /* fe_cull_distance_offered (MGP_CAP_CULL_DISTANCE) */
-   NEED_CLIP_CONTROL,  /* MGP_CAP_CLIP_CONTROL */
-   NEED_BASE_INSTANCE, /* MGP_CAP_BASE_INSTANCE */
-   NEED_OFFSET_CLAMP,  /* MGP_CAP_POLYGON_OFFSET_CLAMP */
-   NEED_MIRROR_CLAMP,  /* MGP_CAP_MIRROR_CLAMP_TO_EDGE */
+   NEED_OCCLUSION,      /* MGP_CAP_OCCLUSION_QUERY or _ANY */
+   NEED_ANISOTROPY,     /* max_anisotropy of 2 or more (the extension's minimum) */
+   NEED_HALF_SAMPLE,    /* RGBA16_FLOAT sampled */
+   NEED_HALF_FILTER,    /* ... and filtered */
+   NEED_HALF_RENDER,    /* RGBA16_FLOAT rendered to */
+   NEED_FLOAT_SAMPLE,   /* RGBA32_FLOAT sampled */
+   NEED_FLOAT_FILTER,   /* ... and filtered */
+   NEED_FLOAT_RENDER,   /* R/RG/RGBA 16F and 32F and R11G11B10F rendered to */
+   NEED_FLOAT_BLEND,    /* ... and RGBA32F blended */
+   NEED_DEPTH_CLAMP,    /* MGP_CAP_DEPTH_CLAMP */
+   NEED_IMAGE_ATOMIC,   /* atomics on R32I and R32UI storage images */
+   NEED_SAMPLE_RATE,    /* MGP_CAP_SAMPLE_SHADING */
+   NEED_GEOMETRY,       /* fe_geometry_offered */
+   NEED_TESSELLATION,   /* fe_tess_offered */
+   NEED_GPU_SHADER5,    /* MGP_CAP_GPU_SHADER5 */
+   NEED_SAMPLE_INTERP,  /* NEED_SAMPLE_RATE and NEED_GPU_SHADER5 (interpolateAt*) */
+   NEED_TEX_BUFFER,     /* MGP_CAP_TEXTURE_BUFFER */
+   NEED_CUBE_ARRAY,     /* MGP_CAP_CUBE_MAP_ARRAY */
+   NEED_STENCIL8,       /* MGP_CAP_TEXTURE_STENCIL8 */
+   NEED_SRGB_DECODE,    /* MGP_CAP_SRGB_SKIP_DECODE */
+   NEED_COPY_IMAGE,     /* the server copies images (as GL_ARB_copy_image) */
+   NEED_BLEND_ADV,      /* fe_blend_advanced_offered */
+   NEED_CULL_DISTANCE,  /* fe_cull_distance_offered (MGP_CAP_CULL_DISTANCE) */
+   NEED_CLIP_CONTROL,   /* MGP_CAP_CLIP_CONTROL */
+   NEED_BASE_INSTANCE,  /* MGP_CAP_BASE_INSTANCE */
+   NEED_OFFSET_CLAMP,   /* MGP_CAP_POLYGON_OFFSET_CLAMP */
+   NEED_MIRROR_CLAMP,   /* MGP_CAP_MIRROR_CLAMP_TO_EDGE */
+   NEED_GEOMETRY_PSIZE, /* NEED_GEOMETRY and MGP_CAP_STAGE_POINT_SIZE */
+   NEED_TESS_PSIZE,     /* NEED_TESSELLATION and MGP_CAP_STAGE_POINT_SIZE */
+   NEED_VIEWPORTS,      /* NEED_GEOMETRY and the viewports past 0 (as GL_ARB_viewport_array) */
 };
 
 #define ES2 1u
@@ -135,6 +138,11 @@ static const struct row rows[] = {
    {"GL_OES_texture_stencil8", ES31, NEED_STENCIL8, -1},
    /* multisample 2D array textures, which every desktop context has (ARB_texture_multisample) */
    {"GL_OES_texture_storage_multisample_2d_array", ES31, NEED_NONE, FE_ES_EXT_MS_2D_ARRAY},
+   /* gl_PointSize in the geometry and tessellation stages (ESSL only: GLSL_DENY_ES_POINT_SIZE) */
+   {"GL_EXT_geometry_point_size", ES31, NEED_GEOMETRY_PSIZE, -1},
+   {"GL_EXT_tessellation_point_size", ES31, NEED_TESS_PSIZE, -1},
+   {"GL_OES_geometry_point_size", ES31, NEED_GEOMETRY_PSIZE, -1},
+   {"GL_OES_tessellation_point_size", ES31, NEED_TESS_PSIZE, -1},
    /* the 15 equations (layout(blend_support_*) needs ESSL 3.00's layout qualifiers) */
    {"GL_KHR_blend_equation_advanced", ES3, NEED_BLEND_ADV, -1},
    /* GL 4.x features desktop contexts have, under the ES names (each extension's ES version;
@@ -146,6 +154,9 @@ static const struct row rows[] = {
    {"GL_EXT_polygon_offset_clamp", ES2 | ES3, NEED_OFFSET_CLAMP, FE_ES_EXT_POLYGON_OFFSET_CLAMP},
    {"GL_EXT_texture_mirror_clamp_to_edge", ES2 | ES3, NEED_MIRROR_CLAMP, FE_ES_EXT_MIRROR_CLAMP},
    {"GL_KHR_parallel_shader_compile", ES2 | ES3, NEED_NONE, FE_ES_EXT_PARALLEL_SHADER_COMPILE},
+   /* gl_ViewportIndex from the geometry stage (ES 3.2 with a geometry stage: mgl's ES 3.1
+    * contexts that have one) */
+   {"GL_OES_viewport_array", ES31, NEED_VIEWPORTS, FE_ES_EXT_VIEWPORT_ARRAY},
    {"GL_KHR_debug", ES2 | ES3, NEED_NONE, -1},
    {"GL_KHR_no_error", ES2 | ES3, NEED_NONE, -1},
    {"GL_KHR_robustness", ES3, NEED_NONE, -1},
@@ -196,6 +207,13 @@ device_has(const struct fe_context *ctx, enum need need)
    case NEED_BASE_INSTANCE: return (caps->cap_bits & MGP_CAP_BASE_INSTANCE) != 0;
    case NEED_OFFSET_CLAMP: return (caps->cap_bits & MGP_CAP_POLYGON_OFFSET_CLAMP) != 0;
    case NEED_MIRROR_CLAMP: return (caps->cap_bits & MGP_CAP_MIRROR_CLAMP_TO_EDGE) != 0;
+   case NEED_GEOMETRY_PSIZE:
+      return fe_geometry_offered(ctx) && (caps->cap_bits & MGP_CAP_STAGE_POINT_SIZE) != 0;
+   case NEED_TESS_PSIZE:
+      return fe_tess_offered(ctx) && (caps->cap_bits & MGP_CAP_STAGE_POINT_SIZE) != 0;
+   case NEED_VIEWPORTS: /* fe_viewport_array_offered's device half (it asks this list) */
+      return fe_geometry_offered(ctx) && (caps->cap_bits & MGP_CAP_VIEWPORT_ARRAY) != 0 &&
+             fe_call_supported(ctx->share, MGP_CALL_set_viewports);
    case NEED_IMAGE_ATOMIC:
       return fe_image_units(ctx) != 0 &&
              format_can(caps, MGP_FORMAT_R32_SINT, MGP_FORMAT_CAP_STORAGE_ATOMIC) &&
@@ -372,6 +390,16 @@ fe_image_units(const struct fe_context *ctx)
       return 0; /* ES 2.0 and 3.0 have none; the GLES backend has no shader images */
    const uint32_t n = ctx->share->caps->max_image_units;
    return n < FE_MAX_IMAGE_UNITS ? n : FE_MAX_IMAGE_UNITS;
+}
+
+bool
+fe_viewport_array_offered(const struct fe_context *ctx)
+{
+   /* ES: OES_viewport_array where the context lists it; here, as fe_image_units */
+   return (ctx->desc.api != FE_API_GLES ||
+           fe_es_ext_on((struct fe_context *)ctx, FE_ES_EXT_VIEWPORT_ARRAY)) &&
+          (ctx->share->caps->cap_bits & MGP_CAP_VIEWPORT_ARRAY) != 0 &&
+          fe_call_supported(ctx->share, MGP_CALL_set_viewports);
 }
 
 bool

@@ -46,6 +46,7 @@ enum fe_es_ext {
    FE_ES_EXT_POLYGON_OFFSET_CLAMP,    /* glPolygonOffsetClamp, POLYGON_OFFSET_CLAMP */
    FE_ES_EXT_MIRROR_CLAMP,            /* the wrap mode MIRROR_CLAMP_TO_EDGE */
    FE_ES_EXT_PARALLEL_SHADER_COMPILE, /* COMPLETION_STATUS, glMaxShaderCompilerThreadsKHR */
+   FE_ES_EXT_VIEWPORT_ARRAY,          /* OES_viewport_array: the indexed viewports, scissors */
    FE_ES_EXT_COUNT,
 };
 

@@ -875,9 +875,11 @@ get_limit_value(struct fe_context *ctx, GLenum pname, struct gv *v)
    case GL_VIEWPORT_BOUNDS_RANGE:
    case GL_LAYER_PROVOKING_VERTEX:
    case GL_VIEWPORT_INDEX_PROVOKING_VERTEX: {
-      /* ES: EXT_geometry_shader's (and ES 3.2 table 21.41's) GL_LAYER_PROVOKING_VERTEX only */
+      /* ES: EXT_geometry_shader's (and ES 3.2 table 21.41's) GL_LAYER_PROVOKING_VERTEX, the
+       * rest where the context lists OES_viewport_array */
       if (ctx->desc.api == FE_API_GLES &&
-          (pname != GL_LAYER_PROVOKING_VERTEX || !fe_geometry_offered(ctx)))
+          (pname != GL_LAYER_PROVOKING_VERTEX || !fe_geometry_offered(ctx)) &&
+          !fe_es_ext_on(ctx, FE_ES_EXT_VIEWPORT_ARRAY))
          return false;
       float bounds[2];
       fe_viewport_bounds(ctx, bounds);
@@ -2223,8 +2225,9 @@ get_indexed(struct fe_context *ctx, GLenum target, GLuint index, struct gv *v)
    case GL_SCISSOR_BOX:
    case GL_DEPTH_RANGE:
    case GL_SCISSOR_TEST: {
-      /* GL 4.1 (ARB_viewport_array): one viewport's; index 0 is glGet*v's */
-      if (ctx->desc.api == FE_API_GLES)
+      /* GL 4.1 (ARB_viewport_array): one viewport's; index 0 is glGet*v's (ES: where the
+       * context lists OES_viewport_array) */
+      if (fe_es_ext_lacks(ctx, FE_ES_EXT_VIEWPORT_ARRAY))
          break;
       if (index >= FE_MAX_VIEWPORTS) {
          fe_error(ctx, GL_INVALID_VALUE);

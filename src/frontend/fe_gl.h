@@ -2268,7 +2268,8 @@ void fe_viewport_bounds(const struct fe_context *ctx, float bounds[2]);
  * written out on first need): before any read or write of them */
 void fe_viewports_settle(struct fe_context *ctx);
 /* GL_ARB_viewport_array is listed: the backend draws 16 viewports (MGP_CAP_VIEWPORT_ARRAY,
- * set_viewports) in a desktop context; its entry points keep GL's state either way */
+ * set_viewports) in a desktop context, or an ES one that lists GL_OES_viewport_array
+ * (fe_es_ext.c); its desktop entry points keep GL's state either way */
 bool fe_viewport_array_offered(const struct fe_context *ctx);
 GLenum fe_state_hint(const struct fe_context *ctx, GLenum target);
 /* Whether target is a glHint target of the context's API. */

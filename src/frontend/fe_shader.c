@@ -148,7 +148,8 @@ fe_glsl_deny(const struct fe_context *ctx)
           (fe_tess_offered(ctx) ? 0 : GLSL_DENY_ES_TESSELLATION) |
           (fe_texture_buffer_offered(ctx) ? 0 : GLSL_DENY_ES_TEXTURE_BUFFER) |
           (fe_cube_array_offered(ctx) ? 0 : GLSL_DENY_ES_CUBE_ARRAY) |
-          (fe_sample_shading_offered(ctx) ? 0 : GLSL_DENY_ES_SAMPLE_VARIABLES);
+          (fe_sample_shading_offered(ctx) ? 0 : GLSL_DENY_ES_SAMPLE_VARIABLES) |
+          ((ctx->share->caps->cap_bits & MGP_CAP_STAGE_POINT_SIZE) ? 0 : GLSL_DENY_ES_POINT_SIZE);
 }
 
 bool

@@ -560,7 +560,10 @@ mgl_glIsEnabled(GLenum cap)
 static bool
 scissor_indexed(const struct fe_context *ctx, GLenum target)
 {
-   return target == GL_SCISSOR_TEST && ctx->desc.api != FE_API_GLES;
+   /* ES: OES_viewport_array's glEnableiOES (SCISSOR_TEST) where the context lists it */
+   return target == GL_SCISSOR_TEST &&
+          (ctx->desc.api != FE_API_GLES ||
+           fe_es_ext_on((struct fe_context *)ctx, FE_ES_EXT_VIEWPORT_ARRAY));
 }
 
 void
@@ -653,6 +656,7 @@ void
 mgl_glDepthRangeArrayv(GLuint first, GLsizei count, const GLdouble *v)
 {
    FE_CTX_OR_RETURN();
+   FE_CHECK(fe_es_ext_lacks(ctx, FE_ES_EXT_VIEWPORT_ARRAY), GL_INVALID_OPERATION);
    FE_CHECK(!viewport_range_ok(first, count), GL_INVALID_VALUE);
    for (GLsizei k = 0; k < count; k++)
       depth_range_at(ctx, first + (GLuint)k, v[2 * k], v[2 * k + 1]);
@@ -662,8 +666,26 @@ void
 mgl_glDepthRangeIndexed(GLuint index, GLdouble n, GLdouble f)
 {
    FE_CTX_OR_RETURN();
+   FE_CHECK(fe_es_ext_lacks(ctx, FE_ES_EXT_VIEWPORT_ARRAY), GL_INVALID_OPERATION);
    FE_CHECK(index >= FE_MAX_VIEWPORTS, GL_INVALID_VALUE);
    depth_range_at(ctx, index, n, f);
+}
+
+/* OES_viewport_array's float forms of GL 4.1's double commands */
+void
+mgl_glDepthRangeArrayfvOES(GLuint first, GLsizei count, const GLfloat *v)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(fe_es_ext_lacks(ctx, FE_ES_EXT_VIEWPORT_ARRAY), GL_INVALID_OPERATION);
+   FE_CHECK(!viewport_range_ok(first, count), GL_INVALID_VALUE);
+   for (GLsizei k = 0; k < count; k++)
+      depth_range_at(ctx, first + (GLuint)k, v[2 * k], v[2 * k + 1]);
+}
+
+void
+mgl_glDepthRangeIndexedfOES(GLuint index, GLfloat n, GLfloat f)
+{
+   mgl_glDepthRangeIndexed(index, n, f);
 }
 
 void
@@ -1381,6 +1403,7 @@ void
 mgl_glViewportArrayv(GLuint first, GLsizei count, const GLfloat *v)
 {
    FE_CTX_OR_RETURN();
+   FE_CHECK(fe_es_ext_lacks(ctx, FE_ES_EXT_VIEWPORT_ARRAY), GL_INVALID_OPERATION);
    FE_CHECK(!viewport_range_ok(first, count), GL_INVALID_VALUE);
    /* every size is checked before any viewport changes */
    for (GLsizei k = 0; k < count; k++)
@@ -1393,6 +1416,7 @@ void
 mgl_glViewportIndexedf(GLuint index, GLfloat x, GLfloat y, GLfloat w, GLfloat h)
 {
    FE_CTX_OR_RETURN();
+   FE_CHECK(fe_es_ext_lacks(ctx, FE_ES_EXT_VIEWPORT_ARRAY), GL_INVALID_OPERATION);
    FE_CHECK(index >= FE_MAX_VIEWPORTS, GL_INVALID_VALUE);
    FE_CHECK(w < 0 || h < 0, GL_INVALID_VALUE);
    viewport_at(ctx, index, x, y, w, h);
@@ -1424,6 +1448,7 @@ void
 mgl_glScissorArrayv(GLuint first, GLsizei count, const GLint *v)
 {
    FE_CTX_OR_RETURN();
+   FE_CHECK(fe_es_ext_lacks(ctx, FE_ES_EXT_VIEWPORT_ARRAY), GL_INVALID_OPERATION);
    FE_CHECK(!viewport_range_ok(first, count), GL_INVALID_VALUE);
    for (GLsizei k = 0; k < count; k++)
       FE_CHECK(v[4 * k + 2] < 0 || v[4 * k + 3] < 0, GL_INVALID_VALUE);
@@ -1435,6 +1460,7 @@ void
 mgl_glScissorIndexed(GLuint index, GLint left, GLint bottom, GLsizei width, GLsizei height)
 {
    FE_CTX_OR_RETURN();
+   FE_CHECK(fe_es_ext_lacks(ctx, FE_ES_EXT_VIEWPORT_ARRAY), GL_INVALID_OPERATION);
    FE_CHECK(index >= FE_MAX_VIEWPORTS, GL_INVALID_VALUE);
    FE_CHECK(width < 0 || height < 0, GL_INVALID_VALUE);
    const GLint s[4] = {left, bottom, width, height};

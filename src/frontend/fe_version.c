@@ -136,14 +136,6 @@ fe_vertex_fp64_offered(const struct fe_context *ctx)
 }
 
 bool
-fe_viewport_array_offered(const struct fe_context *ctx)
-{
-   return ctx->desc.api != FE_API_GLES &&
-          (ctx->share->caps->cap_bits & MGP_CAP_VIEWPORT_ARRAY) != 0 &&
-          fe_call_supported(ctx->share, MGP_CALL_set_viewports);
-}
-
-bool
 fe_cull_distance_offered(const struct fe_context *ctx)
 {
    /* ES 3.0+: GL_EXT_clip_cull_distance (fe_es_ext.c), which brings ESSL 3.00 its
@@ -199,8 +191,11 @@ fe_stencil_export_offered(const struct fe_context *ctx)
 bool
 fe_layer_viewport_offered(const struct fe_context *ctx)
 {
-   /* gl_ViewportIndex needs viewports past 0, gl_Layer layered attachments (GL 3.2) */
-   return fe_viewport_array_offered(ctx) &&
+   /* gl_ViewportIndex needs viewports past 0 (fe_viewport_array_offered's desktop answer),
+    * gl_Layer layered attachments (GL 3.2); desktop names only */
+   return ctx->desc.api != FE_API_GLES &&
+          (ctx->share->caps->cap_bits & MGP_CAP_VIEWPORT_ARRAY) != 0 &&
+          fe_call_supported(ctx->share, MGP_CALL_set_viewports) &&
           (ctx->share->caps->cap_bits & MGP_CAP_SHADER_LAYER_VIEWPORT) != 0;
 }
 

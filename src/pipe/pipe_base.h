@@ -433,6 +433,13 @@ enum mgp_call_class {
  * span, the memory the GPU reads, and ships nothing. The server keeps no CPU copy of such a
  * store and decides nothing from its bytes, which the client may change at any time. */
 #define MGP_CAP_HEAP_MAP (UINT64_C(1) << 59)
+/* The geometry stage (with MGP_CAP_GEOMETRY_STAGE) and the tessellation evaluation stage (with
+ * MGP_CAP_TESSELLATION) give the points they emit the size they write to gl_PointSize (Vulkan's
+ * shaderTessellationAndGeometryPointSize; GLES hosts' GL_EXT_geometry_point_size and, where
+ * they tessellate, GL_EXT_tessellation_point_size): the client then offers ES contexts
+ * GL_OES/EXT_geometry_point_size and GL_OES/EXT_tessellation_point_size. Without it a stage
+ * that writes the size may fail to be made. */
+#define MGP_CAP_STAGE_POINT_SIZE (UINT64_C(1) << 60)
 /* map_persistent's answer: address 0 and no flag declines (the client keeps its shadow); else
  * the buffer's byte 0 at address, size bytes, 64-byte aligned (GL_MIN_MAP_BUFFER_ALIGNMENT), or
  * with MGP_MAP_HEAP_STORE (address 0) at the client's own mapping of the buffer's heap store. */

@@ -89,7 +89,9 @@ ES_EXTENSIONS = ["GL_OES_mapbuffer", "GL_EXT_map_buffer_range", "GL_EXT_instance
                  "GL_EXT_texture_buffer", "GL_OES_texture_buffer",
                  # GL 4.x features under their ES names (fe_es_ext.c lists them where offered)
                  "GL_EXT_buffer_storage", "GL_EXT_clear_texture", "GL_EXT_clip_control",
-                 "GL_EXT_base_instance", "GL_EXT_polygon_offset_clamp"]
+                 "GL_EXT_base_instance", "GL_EXT_polygon_offset_clamp",
+                 # issue 20, branch esext62b
+                 "GL_OES_viewport_array"]
 SUFFIXES = ["OES", "EXT", "NV"]
 # Desktop extensions whose commands older programs call by their ARB/EXT names (chromium-bsu's
 # glBindBufferARB, glMapBufferARB): each command gl.xml marks as an alias of a selected one is

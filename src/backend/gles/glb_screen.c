@@ -875,6 +875,10 @@ glb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
    /* ARB_gpu_shader5's programs in ESSL 3.20 (read_limits) */
    if (scr->gpu_shader5)
       c.cap_bits |= MGP_CAP_GPU_SHADER5;
+   /* gl_PointSize in every later stage the host has (glb_shader.c keeps the writes there) */
+   if ((scr->geometry || scr->tessellation) && (!scr->geometry || scr->ext_geometry_point_size) &&
+       (!scr->tessellation || scr->ext_tess_point_size))
+      c.cap_bits |= MGP_CAP_STAGE_POINT_SIZE;
    c.cap_bits &= ~scr->hide_cap_bits;
    c.max_dual_source_draw_buffers = clamp_u32(scr->max_dual_source, 1);
    c.max_texture_size = clamp_u32(scr->max_texture_size, UINT32_MAX);

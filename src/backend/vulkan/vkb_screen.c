@@ -1529,6 +1529,8 @@ vkb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
       c.cap_bits |= MGP_CAP_DRAW_PARAMETERS;
    if (scr->features.geometryShader)
       c.cap_bits |= MGP_CAP_GEOMETRY_STAGE;
+   if (scr->features.shaderTessellationAndGeometryPointSize)
+      c.cap_bits |= MGP_CAP_STAGE_POINT_SIZE;
    if (scr->features.depthClamp)
       c.cap_bits |= MGP_CAP_DEPTH_CLAMP;
    if (scr->features.sampleRateShading)

@@ -452,12 +452,25 @@ preprocess_gl(enum glsl_stage stage, bool es, int version, uint32_t deny, const 
     * GL_ARB_cull_distance (desktop; the last where GLSL_DENY_CULL_DISTANCE does not withhold it)
     * and GL_EXT_texture_array, which mgl implements (glsl_lower.c); ES's GL_EXT_clip_cull_distance
     * (GLSL ES 3.00 on, where GLSL_DENY_CULL_DISTANCE does not withhold it) */
-   if (es && version == 300 && !(deny & GLSL_DENY_CULL_DISTANCE))
+   /* ... and GL_OES_viewport_array (GLSL ES 3.10 on, where GLSL_DENY_VIEWPORT_ARRAY does not
+    * withhold it) */
+   const bool es_cull = !(deny & GLSL_DENY_CULL_DISTANCE);
+   const bool es_viewports = !(deny & GLSL_DENY_VIEWPORT_ARRAY);
+   if (es && version == 300 && es_cull)
       glslang_shader_set_preamble(sh, "#define GL_EXT_clip_cull_distance 1\n");
-   else if (es && version > 300 && !(deny & GLSL_DENY_CULL_DISTANCE))
+   else if (es && version > 300 && es_cull && es_viewports)
+      glslang_shader_set_preamble(sh, "#define GL_EXT_draw_buffers 1\n"
+                                      "#define GL_EXT_draw_instanced 1\n"
+                                      "#define GL_EXT_clip_cull_distance 1\n"
+                                      "#define GL_OES_viewport_array 1\n");
+   else if (es && version > 300 && es_cull)
       glslang_shader_set_preamble(sh, "#define GL_EXT_draw_buffers 1\n"
                                       "#define GL_EXT_draw_instanced 1\n"
                                       "#define GL_EXT_clip_cull_distance 1\n");
+   else if (es && version > 300 && es_viewports)
+      glslang_shader_set_preamble(sh, "#define GL_EXT_draw_buffers 1\n"
+                                      "#define GL_EXT_draw_instanced 1\n"
+                                      "#define GL_OES_viewport_array 1\n");
    else if (es && version != 300)
       glslang_shader_set_preamble(sh, "#define GL_EXT_draw_buffers 1\n"
                                       "#define GL_EXT_draw_instanced 1\n");
@@ -657,6 +670,8 @@ prepare_unit(enum glsl_stage stage, enum glsl_api api, uint32_t deny, uint64_t c
       }
       if (version >= 300 && !(deny & GLSL_DENY_CULL_DISTANCE)) /* glsl_lower.c takes it out */
          glsl_require_to_enable(spliced, "GL_EXT_clip_cull_distance");
+      if (version > 300 && !(deny & GLSL_DENY_VIEWPORT_ARRAY)) /* the same */
+         glsl_require_to_enable(spliced, "GL_OES_viewport_array");
       if (version >= 300)
          for (unsigned i = 0; glsl_es_withheld_extensions[i]; i++)
             if (glsl_es_withheld(glsl_es_withheld_extensions[i],

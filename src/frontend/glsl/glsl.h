@@ -306,7 +306,9 @@ bool glsl_compile_shader_limits(enum glsl_stage stage, enum glsl_api api,
 #define GLSL_DENY_GPU_SHADER5 (1u << 1)
 /* GLSL_DENY_VIEWPORT_ARRAY, GL_ARB_viewport_array (the backend lacks MGP_CAP_VIEWPORT_ARRAY): its
  * macro is not defined and its `#extension` is withheld as GL_ARB_gpu_shader5's is, so a
- * geometry shader of GLSL 1.50 / 3.30 cannot write gl_ViewportIndex. */
+ * geometry shader of GLSL 1.50 / 3.30 cannot write gl_ViewportIndex. In GLSL ES 3.10 on it
+ * withholds GL_OES_viewport_array as GLSL_DENY_ES_IMAGE_ATOMIC's (the ES context does not list
+ * it); without it that directive goes and its macro is defined. */
 #define GLSL_DENY_VIEWPORT_ARRAY (1u << 2)
 /* GLSL_DENY_CULL_DISTANCE, gl_CullDistance (the backend lacks MGP_CAP_CULL_DISTANCE): the
  * GL_ARB_cull_distance macro (GL_EXT_clip_cull_distance in GLSL ES 3.00 on) is not defined, its
@@ -362,6 +364,11 @@ bool glsl_compile_shader_limits(enum glsl_stage stage, enum glsl_api api,
 #define GLSL_DENY_ES_TEXTURE_BUFFER (1u << 23)
 #define GLSL_DENY_ES_CUBE_ARRAY (1u << 24)
 #define GLSL_DENY_ES_SAMPLE_VARIABLES (1u << 25)
+/* GLSL_DENY_ES_POINT_SIZE: the device does not size points by a geometry or tessellation stage's
+ * gl_PointSize (MGP_CAP_STAGE_POINT_SIZE): GL_OES/EXT_geometry_point_size and
+ * GL_OES/EXT_tessellation_point_size are withheld as GLSL_DENY_ES_IMAGE_ATOMIC's (so are they
+ * with GLSL_DENY_ES_GEOMETRY or GLSL_DENY_ES_TESSELLATION). */
+#define GLSL_DENY_ES_POINT_SIZE (1u << 29)
 /* GLSL_DENY_VERTEX_ATTRIB_64BIT, double vertex shader inputs (the backend lacks
  * MGP_CAP_VERTEX_FLOAT64): the GL_ARB_vertex_attrib_64bit macro is not defined, its directive is
  * as GLSL_DENY_GPU_SHADER5's, and a vertex shader with a double input fails to compile. Without

@@ -1603,8 +1603,9 @@ extension_named(const char *directive, const char *ext)
  * (gl_FragDepthEXT) and GL_EXT_draw_buffers (gl_FragData[n] with n up to gl_MaxDrawBuffers,
  * which desktop GLSL has anyway); GL_OES_standard_derivatives (dFdx, dFdy, fwidth) and
  * GL_OES_texture_3D (sampler3D, texture3D*), which the desktop GLSL it becomes has;
- * GL_EXT_draw_instanced (gl_InstanceIDEXT, desktop's gl_InstanceID). The directive is recorded and taken out; others stay for
- * glslang to judge. */
+ * GL_EXT_draw_instanced (gl_InstanceIDEXT, desktop's gl_InstanceID); GLSL ES 3.10's
+ * GL_OES_viewport_array (gl_ViewportIndex, which the desktop GLSL 4.30 it becomes has). The
+ * directive is recorded and taken out; others stay for glslang to judge. */
 static void
 es_extension(struct lower *L, struct glsl_unit *u, const struct glsl_tok *t)
 {
@@ -1618,7 +1619,8 @@ es_extension(struct lower *L, struct glsl_unit *u, const struct glsl_tok *t)
       u->draw_buffers_ext = on;
    else if (!strcmp(name, "GL_EXT_draw_instanced"))
       u->draw_instanced_ext = on;
-   else if (strcmp(name, "GL_OES_standard_derivatives") && strcmp(name, "GL_OES_texture_3D"))
+   else if (strcmp(name, "GL_OES_standard_derivatives") && strcmp(name, "GL_OES_texture_3D") &&
+            strcmp(name, "GL_OES_viewport_array")) /* (GLSL 4.30's gl_ViewportIndex) */
       return;
    add_edit(L, t->at, t->len, NULL, NULL, 0);
 }
@@ -1856,6 +1858,7 @@ const char *const glsl_es_withheld_extensions[] = {
    "GL_OES_tessellation_point_size",
    "GL_OES_tessellation_shader",
    "GL_OES_texture_buffer",
+   "GL_OES_viewport_array",
    "GL_OES_texture_cube_map_array",
    "GL_OES_texture_storage_multisample_2d_array",
    NULL,
@@ -1867,14 +1870,17 @@ static const struct {
    const char *name;
    uint32_t deny;
 } es_offered[] = {
+   {"GL_EXT_geometry_point_size", GLSL_DENY_ES_GEOMETRY | GLSL_DENY_ES_POINT_SIZE},
    {"GL_EXT_geometry_shader", GLSL_DENY_ES_GEOMETRY},
    {"GL_EXT_gpu_shader5", GLSL_DENY_GPU_SHADER5},
    {"GL_EXT_primitive_bounding_box", GLSL_DENY_ESSL310},
    {"GL_EXT_shader_io_blocks", GLSL_DENY_ESSL310},
+   {"GL_EXT_tessellation_point_size", GLSL_DENY_ES_TESSELLATION | GLSL_DENY_ES_POINT_SIZE},
    {"GL_EXT_tessellation_shader", GLSL_DENY_ES_TESSELLATION},
    {"GL_EXT_texture_buffer", GLSL_DENY_ES_TEXTURE_BUFFER},
    {"GL_EXT_texture_cube_map_array", GLSL_DENY_ES_CUBE_ARRAY},
    {"GL_KHR_blend_equation_advanced", GLSL_DENY_BLEND_ADVANCED},
+   {"GL_OES_geometry_point_size", GLSL_DENY_ES_GEOMETRY | GLSL_DENY_ES_POINT_SIZE},
    {"GL_OES_geometry_shader", GLSL_DENY_ES_GEOMETRY},
    {"GL_OES_gpu_shader5", GLSL_DENY_GPU_SHADER5},
    {"GL_OES_primitive_bounding_box", GLSL_DENY_ESSL310},
@@ -1883,10 +1889,12 @@ static const struct {
    {"GL_OES_shader_io_blocks", GLSL_DENY_ESSL310},
    {"GL_OES_shader_multisample_interpolation",
     GLSL_DENY_ES_SAMPLE_VARIABLES | GLSL_DENY_GPU_SHADER5},
+   {"GL_OES_tessellation_point_size", GLSL_DENY_ES_TESSELLATION | GLSL_DENY_ES_POINT_SIZE},
    {"GL_OES_tessellation_shader", GLSL_DENY_ES_TESSELLATION},
    {"GL_OES_texture_buffer", GLSL_DENY_ES_TEXTURE_BUFFER},
    {"GL_OES_texture_cube_map_array", GLSL_DENY_ES_CUBE_ARRAY},
    {"GL_OES_texture_storage_multisample_2d_array", GLSL_DENY_ES_MS_2D_ARRAY},
+   {"GL_OES_viewport_array", GLSL_DENY_VIEWPORT_ARRAY},
 };
 
 bool

@@ -475,6 +475,87 @@ main(void)
       check_queries(false);
       drop(ctx);
    }
+   /* GL_OES_viewport_array: listed where the device draws viewports past 0 (as desktop
+    * GL_ARB_viewport_array), its OES commands, queries and the indexed scissor enable taken
+    * there; elsewhere the commands are GL_INVALID_OPERATION and the queries unknown names */
+   for (int on = 0; on < 2; on++) {
+      const uint64_t bits = fake_caps.cap_bits;
+      fake_caps.cap_bits = on ? bits | MGP_CAP_VIEWPORT_ARRAY : bits & ~MGP_CAP_VIEWPORT_ARRAY;
+      ctx = make_es(3, 1, false);
+      CHECK(ctx);
+      if (ctx) {
+         CHECK_EQ(listed("GL_OES_viewport_array"), on);
+         CHECK_EQ((fe_glsl_deny(ctx) & GLSL_DENY_VIEWPORT_ARRAY) == 0, on);
+         void (*vp_indexed)(GLuint, GLfloat, GLfloat, GLfloat, GLfloat) =
+            (void (*)(GLuint, GLfloat, GLfloat, GLfloat, GLfloat))fe_get_proc_address(
+               "glViewportIndexedfOES");
+         void (*dr_array)(GLuint, GLsizei, const GLfloat *) = (void (*)(
+            GLuint, GLsizei, const GLfloat *))fe_get_proc_address("glDepthRangeArrayfvOES");
+         void (*dr_indexed)(GLuint, GLfloat, GLfloat) =
+            (void (*)(GLuint, GLfloat, GLfloat))fe_get_proc_address("glDepthRangeIndexedfOES");
+         void (*sc_indexed)(GLuint, GLint, GLint, GLsizei, GLsizei) = (void (*)(
+            GLuint, GLint, GLint, GLsizei, GLsizei))fe_get_proc_address("glScissorIndexedOES");
+         void (*get_fi)(GLenum, GLuint, GLfloat *) =
+            (void (*)(GLenum, GLuint, GLfloat *))fe_get_proc_address("glGetFloati_vOES");
+         CHECK(vp_indexed && dr_array && dr_indexed && sc_indexed && get_fi);
+         if (vp_indexed && dr_array && dr_indexed && sc_indexed && get_fi) {
+            const GLenum op = on ? GL_NO_ERROR : GL_INVALID_OPERATION;
+            vp_indexed(3, 1.0f, 2.0f, 5.0f, 6.0f);
+            CHECK_ERR(op);
+            vp_indexed(3, 1.0f, 2.0f, -5.0f, 6.0f);
+            CHECK_ERR(on ? GL_INVALID_VALUE : GL_INVALID_OPERATION);
+            static const GLfloat dr[4] = {0.25f, 0.5f, 0.125f, 2.0f};
+            dr_array(1, 2, dr);
+            CHECK_ERR(op);
+            dr_indexed(4, 0.75f, 0.5f);
+            CHECK_ERR(op);
+            sc_indexed(3, 4, 5, 6, 7);
+            CHECK_ERR(op);
+            GLfloat f[4] = {-1.0f, -1.0f, -1.0f, -1.0f};
+            get_fi(GL_VIEWPORT, 3, f);
+            CHECK_ERR(on ? GL_NO_ERROR : GL_INVALID_ENUM);
+            CHECK(!on || (f[0] == 1.0f && f[1] == 2.0f && f[2] == 5.0f && f[3] == 6.0f));
+            get_fi(GL_DEPTH_RANGE, 2, f);
+            CHECK_ERR(on ? GL_NO_ERROR : GL_INVALID_ENUM);
+            CHECK(!on || (f[0] == 0.125f && f[1] == 1.0f)); /* clamped to [0, 1] */
+            get_fi(GL_DEPTH_RANGE, 4, f);
+            CHECK(!on || (f[0] == 0.75f && f[1] == 0.5f));
+            GLint sc[4] = {0};
+            mgl_glGetIntegeri_v(GL_SCISSOR_BOX, 3, sc);
+            CHECK_ERR(on ? GL_NO_ERROR : GL_INVALID_ENUM);
+            CHECK(!on || (sc[0] == 4 && sc[1] == 5 && sc[2] == 6 && sc[3] == 7));
+            mgl_glEnablei(GL_SCISSOR_TEST, 3); /* glEnableiOES */
+            CHECK_ERR(on ? GL_NO_ERROR : GL_INVALID_ENUM);
+            CHECK_EQ(mgl_glIsEnabledi(GL_SCISSOR_TEST, 3), on ? GL_TRUE : GL_FALSE);
+            CHECK_ERR(on ? GL_NO_ERROR : GL_INVALID_ENUM);
+            CHECK_EQ(mgl_glIsEnabledi(GL_SCISSOR_TEST, 2), GL_FALSE);
+            CHECK_ERR(on ? GL_NO_ERROR : GL_INVALID_ENUM);
+            GLint n = -1;
+            mgl_glGetIntegerv(GL_MAX_VIEWPORTS, &n);
+            CHECK_ERR(on ? GL_NO_ERROR : GL_INVALID_ENUM);
+            CHECK(on ? n >= 16 : n == -1);
+         }
+         drop(ctx);
+      }
+      fake_caps.cap_bits = bits;
+   }
+   /* GL_OES/EXT_geometry_point_size and _tessellation_point_size: listed, and their GLSL let
+    * through, only where the device sizes points by those stages' gl_PointSize */
+   for (int on = 0; on < 2; on++) {
+      const uint64_t bits = fake_caps.cap_bits;
+      fake_caps.cap_bits = on ? bits | MGP_CAP_STAGE_POINT_SIZE : bits & ~MGP_CAP_STAGE_POINT_SIZE;
+      ctx = make_es(3, 1, false);
+      CHECK(ctx);
+      if (ctx) {
+         CHECK_EQ(listed("GL_OES_geometry_point_size"), on);
+         CHECK_EQ(listed("GL_EXT_geometry_point_size"), on);
+         CHECK_EQ(listed("GL_OES_tessellation_point_size"), on);
+         CHECK_EQ(listed("GL_EXT_tessellation_point_size"), on);
+         CHECK_EQ((fe_glsl_deny(ctx) & GLSL_DENY_ES_POINT_SIZE) == 0, on);
+         drop(ctx);
+      }
+      fake_caps.cap_bits = bits;
+   }
 
    /* the same backend's ES 3.2 context */
    ctx = make_es(3, 0, true);

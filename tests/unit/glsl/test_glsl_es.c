@@ -442,6 +442,77 @@ main(void)
          "3.10 image atomics offered: %s", log);
    free(log);
    log = NULL;
+   /* GL_OES/EXT_geometry_point_size and _tessellation_point_size: gl_PointSize written by a
+    * geometry or tessellation evaluation stage where the device sizes points by it, withheld
+    * (macro undefined, `require` failing) where GLSL_DENY_ES_POINT_SIZE says it does not */
+   static const struct {
+      enum glsl_stage stage;
+      const char *src;
+   } psize[] = {
+      {GLSL_STAGE_GEOMETRY,
+       "#version 310 es\n#extension GL_OES_geometry_shader : require\n"
+       "#extension GL_OES_geometry_point_size : require\n"
+       "#extension GL_EXT_geometry_point_size : require\n"
+       "layout(points) in;\nlayout(points, max_vertices = 1) out;\nvoid main() {\n"
+       "  gl_Position = gl_in[0].gl_Position;\n  gl_PointSize = 4.0;\n  EmitVertex();\n}\n"},
+      {GLSL_STAGE_TESS_EVAL, "#version 310 es\n#extension GL_OES_tessellation_shader : require\n"
+                             "#extension GL_OES_tessellation_point_size : require\n"
+                             "#extension GL_EXT_tessellation_point_size : require\n"
+                             "layout(triangles, point_mode) in;\nvoid main() {\n"
+                             "  gl_Position = gl_in[0].gl_Position;\n  gl_PointSize = 4.0;\n}\n"},
+   };
+   for (unsigned k = 0; k < sizeof(psize) / sizeof(psize[0]); k++) {
+      log = NULL;
+      CHECK(glsl_compile_shader_opts(psize[k].stage, GLSL_API_ES, 0, 0, psize[k].src, &log),
+            "3.10 point size %u offered: %s", k, log);
+      free(log);
+      log = NULL;
+      CHECK(!glsl_compile_shader_opts(psize[k].stage, GLSL_API_ES, 0, GLSL_DENY_ES_POINT_SIZE,
+                                      psize[k].src, &log) &&
+               log && strstr(log, "extension not supported: GL_") && strstr(log, "_point_size"),
+            "3.10 point size %u withheld: %s", k, log);
+      free(log);
+   }
+   static const char psize_macros[] =
+      "#version 310 es\n#if defined GL_OES_geometry_point_size || defined "
+      "GL_EXT_geometry_point_size || defined GL_OES_tessellation_point_size || defined "
+      "GL_EXT_tessellation_point_size\nint x;\n#endif\nvoid main() { x = 1; }\n";
+   for (int deny = 0; deny < 2; deny++) {
+      log = NULL;
+      CHECK(glsl_compile_shader_opts(GLSL_STAGE_VERTEX, GLSL_API_ES, 0,
+                                     deny ? GLSL_DENY_ES_POINT_SIZE : 0, psize_macros,
+                                     &log) == !deny,
+            "3.10 point size macros (deny %d): %s", deny, log);
+      free(log);
+   }
+   /* GL_OES_viewport_array (glslang knows no such name): the directive taken out and its macro
+    * defined, gl_ViewportIndex written, where offered; withheld under GLSL_DENY_VIEWPORT_ARRAY */
+   static const char viewport_gs[] =
+      "#version 310 es\n#extension GL_OES_geometry_shader : require\n"
+      "#extension GL_OES_viewport_array : require\n"
+      "layout(triangles) in;\nlayout(triangle_strip, max_vertices = 3) out;\n"
+      "void main() {\n  for (int i = 0; i < 3; i++) {\n"
+      "    gl_Position = gl_in[i].gl_Position;\n"
+      "#ifdef GL_OES_viewport_array\n    gl_ViewportIndex = 2;\n#endif\n"
+      "    EmitVertex();\n  }\n}\n";
+   for (int deny = 0; deny < 2; deny++) {
+      log = NULL;
+      const bool ok =
+         glsl_compile_shader_opts(GLSL_STAGE_GEOMETRY, GLSL_API_ES, 0,
+                                  deny ? GLSL_DENY_VIEWPORT_ARRAY : 0, viewport_gs, &log);
+      CHECK(deny ? !ok && log && strstr(log, "extension not supported: GL_OES_viewport_array")
+                 : ok && log && !strstr(log, "GL_OES_viewport_array"),
+            "3.10 viewport array (deny %d): %s", deny, log);
+      free(log);
+   }
+   log = NULL;
+   CHECK(glsl_compile_shader_opts(GLSL_STAGE_VERTEX, GLSL_API_ES, 0, 0,
+                                  "#version 310 es\n#ifndef GL_OES_viewport_array\n#error m\n"
+                                  "#endif\nvoid main() {}\n",
+                                  &log),
+         "3.10 viewport array macro: %s", log);
+   free(log);
+   log = NULL;
    /* GL_OES_texture_storage_multisample_2d_array: sampler2DMSArray where offered, withheld
     * (macro undefined, `require` failing) where not */
    static const char ms_array_fs[] =
