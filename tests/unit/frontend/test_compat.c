@@ -1224,6 +1224,27 @@ test_rgba_signed_components(void)
    env_finish(&e);
 }
 
+/* GL_SUN_multi_draw_arrays: GL_EXT_multi_draw_arrays's name from Sun, which compatibility
+ * programs test for; its glMultiDrawArraysEXT is GL 1.4's glMultiDrawArrays. */
+static void
+test_sun_multi_draw_arrays(void)
+{
+   struct fe_test_env e;
+   compat_env(&e);
+   CHECK(has_ext_i("GL_SUN_multi_draw_arrays"));
+   CHECK(has_ext_i("GL_EXT_multi_draw_arrays"));
+   static const GLfloat v[8] = {0, 0, 1, 0, 0, 1, 1, 1};
+   mgl_glEnableClientState(GL_VERTEX_ARRAY);
+   mgl_glVertexPointer(2, GL_FLOAT, 0, v);
+   const GLint first[2] = {0, 1};
+   const GLsizei count[2] = {3, 3};
+   fake_clear();
+   mgl_glMultiDrawArraysEXT(GL_TRIANGLES, first, count, 2);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK(fake_count_of(MGP_CALL_draw_vbo) >= 1);
+   env_finish(&e);
+}
+
 /* GL_NV_primitive_restart: its switch (glEnableClientState, as the extension has it, or
  * glEnable) and index are GL 3.1's; glPrimitiveRestartNV between glBegin and glEnd ends the
  * primitive and begins another of the same mode (two draws), and is GL_INVALID_OPERATION
@@ -1950,6 +1971,7 @@ main(void)
    test_framebuffer_srgb_capable();
    test_rgba_signed_components();
    test_nv_primitive_restart();
+   test_sun_multi_draw_arrays();
    test_packed_attributes();
    test_unused_names();
    test_alpha_test_program_decline();
