@@ -56,7 +56,7 @@
  * stored uncompressed as the generic compressed ones are: fe_format.c) and
  * ANGLE_texture_compression_dxt3/dxt5 (the EXT_texture_compression_s3tc enums); EXT_abgr
  * (GL_ABGR_EXT pixels both ways: fe_format.c) and MESA_pack_invert (GL_PACK_INVERT_MESA:
- * fe_pack.c). */
+ * fe_pack.c); EXT_debug_label (KHR_debug's labels under EXT type names: fe_debug.c). */
 static const char *const extensions[] = {
    "GL_AMD_draw_buffers_blend",
    "GL_AMD_multi_draw_indirect",
@@ -194,6 +194,7 @@ static const char *const extensions[] = {
    "GL_ARB_viewport_array",
    "GL_EXT_abgr",
    "GL_EXT_blend_equation_separate",
+   "GL_EXT_debug_label",
    "GL_EXT_draw_buffers2",
    "GL_EXT_draw_instanced",
    "GL_EXT_framebuffer_blit",

@@ -3033,7 +3033,7 @@ test_texture_integer(void)
 /* Desktop names of what mgl has (issue 20): EXT_transform_feedback (glBindBufferOffsetEXT binds
  * from an offset to the buffer's end), EXT_vertex_attrib_64bit (ARB_vertex_attrib_64bit's
  * commands under EXT names, where that is listed), S3_s3tc (its internal formats for glTexImage,
- * not glTexStorage) and ANGLE's DXT3/DXT5 names. */
+ * not glTexStorage), ANGLE's DXT3/DXT5 names and EXT_debug_label. */
 static void
 test_desktop_names(void)
 {
@@ -3093,6 +3093,24 @@ test_desktop_names(void)
    mgl_glBindTexture(GL_TEXTURE_2D, tex2);
    mgl_glTexStorage2D(GL_TEXTURE_2D, 1, 0x83A0 /* GL_RGB_S3TC */, 2, 2);
    CHECK_ERR(GL_INVALID_ENUM); /* not a sized format */
+   /* EXT_debug_label: KHR_debug's labels under the EXT type names */
+   CHECK(has_extension("GL_EXT_debug_label"));
+   mgl_glLabelObjectEXT(0x9151 /* GL_BUFFER_OBJECT_EXT */, buf, 0, "vertices");
+   CHECK_ERR(GL_NO_ERROR);
+   char got[16] = {0};
+   GLsizei len = -1;
+   mgl_glGetObjectLabel(GL_BUFFER, buf, sizeof(got), &len, got);
+   CHECK(len == 8 && !strcmp(got, "vertices"));
+   mgl_glLabelObjectEXT(GL_TEXTURE, tex, 3, "texels");
+   mgl_glGetObjectLabelEXT(GL_TEXTURE, tex, sizeof(got), &len, got);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK(len == 3 && !strcmp(got, "tex"));
+   mgl_glLabelObjectEXT(0x9151, 999, 0, "none");
+   CHECK_ERR(GL_INVALID_OPERATION); /* KHR_debug's is GL_INVALID_VALUE */
+   mgl_glLabelObjectEXT(0x9151, buf, -1, "x");
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glLabelObjectEXT(0x1234, buf, 0, "x");
+   CHECK_ERR(GL_INVALID_ENUM);
    mgl_glDeleteTextures(1, &tex);
    mgl_glDeleteTextures(1, &tex2);
    mgl_glDeleteBuffers(1, &buf);
