@@ -415,6 +415,7 @@ NOT_COMPILED = [
     r"glFenceSync", r"glClientWaitSync", r"glWaitSync",
     # debug output and labels (client-side state, like glGet)
     r"glDebugMessage.*", r"glObject(Ptr)?Label.*", r"gl(Push|Pop)DebugGroup.*",
+    r"glLabelObjectEXT",
 ]
 
 # Compilable commands whose pointer argument this layer cannot size yet: compiling one is the
