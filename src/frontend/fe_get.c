@@ -56,7 +56,8 @@
  * stored uncompressed as the generic compressed ones are: fe_format.c) and
  * ANGLE_texture_compression_dxt3/dxt5 (the EXT_texture_compression_s3tc enums); EXT_abgr
  * (GL_ABGR_EXT pixels both ways: fe_format.c) and MESA_pack_invert (GL_PACK_INVERT_MESA:
- * fe_pack.c); EXT_debug_label (KHR_debug's labels under EXT type names: fe_debug.c). */
+ * fe_pack.c); EXT_debug_label (KHR_debug's labels under EXT type names: fe_debug.c);
+ * IBM_multimode_draw_arrays (a loop of draws: fe_draw.c). */
 static const char *const extensions[] = {
    "GL_AMD_draw_buffers_blend",
    "GL_AMD_multi_draw_indirect",
@@ -228,6 +229,7 @@ static const char *const extensions[] = {
    "GL_NV_texture_barrier",
    "GL_MESA_pack_invert",
    "GL_S3_s3tc",
+   "GL_IBM_multimode_draw_arrays",
    "GL_KHR_blend_equation_advanced",
    "GL_KHR_context_flush_control",
    "GL_KHR_debug",

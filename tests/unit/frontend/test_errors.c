@@ -3111,6 +3111,23 @@ test_desktop_names(void)
    CHECK_ERR(GL_INVALID_VALUE);
    mgl_glLabelObjectEXT(0x1234, buf, 0, "x");
    CHECK_ERR(GL_INVALID_ENUM);
+   /* IBM_multimode_draw_arrays: a mode each, modestride bytes apart (TRIANGLES, POINTS, LINES);
+    * no vertices, no draw */
+   CHECK(has_extension("GL_IBM_multimode_draw_arrays"));
+   make_drawable();
+   const GLenum modes[6] = {GL_TRIANGLES, 0, GL_POINTS, 0, GL_LINES, 0};
+   const GLint firsts[3] = {0, 0, 1};
+   const GLsizei counts[3] = {3, 0, 2};
+   fake_clear();
+   mgl_glMultiModeDrawArraysIBM(modes, firsts, counts, 3, 2 * sizeof(GLenum));
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK_EQ(fake_count_of(MGP_CALL_draw_vbo), 2);
+   const struct fake_rec *d0 = fake_find(MGP_CALL_draw_vbo, 0);
+   const struct fake_rec *d1 = fake_find(MGP_CALL_draw_vbo, 1);
+   CHECK(d0 && ((const struct mgp_draw_vbo *)d0->args)->mode == MGP_PRIM_TRIANGLES);
+   CHECK(d1 && ((const struct mgp_draw_vbo *)d1->args)->mode == MGP_PRIM_LINES);
+   mgl_glMultiModeDrawArraysIBM(modes, firsts, counts, -1, 0);
+   CHECK_ERR(GL_INVALID_VALUE);
    mgl_glDeleteTextures(1, &tex);
    mgl_glDeleteTextures(1, &tex2);
    mgl_glDeleteBuffers(1, &buf);
