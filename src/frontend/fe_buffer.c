@@ -621,6 +621,24 @@ mgl_glBindBufferRange(GLenum target, GLuint index, GLuint buffer, GLintptr offse
       bind_range(ctx, NULL, target, index, buffer, offset, size, false);
 }
 
+/* EXT_transform_feedback: a transform feedback binding from offset to the end of the buffer,
+ * whatever its size when the capture begins (a size of 0: fe_xfb.c); the offset a multiple of
+ * 4, and no other target. */
+void
+mgl_glBindBufferOffsetEXT(GLenum target, GLuint index, GLuint buffer, GLintptr offset)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(target != GL_TRANSFORM_FEEDBACK_BUFFER, GL_INVALID_ENUM);
+   FE_CHECK(index >= indexed_bindings(ctx, target), GL_INVALID_VALUE);
+   FE_CHECK(offset < 0 || (offset & 3), GL_INVALID_VALUE);
+   FE_CHECK(ctx->tfo->tf.active, GL_INVALID_OPERATION);
+   bool ok = true;
+   struct fe_buffer *buf = fe_buffer_for_bind(ctx, buffer, &ok);
+   FE_CHECK(!ok, GL_INVALID_OPERATION);
+   FE_REBIND(ctx, binding_point(ctx, target), buf);
+   set_indexed(ctx, ctx->tfo, target, index, buf, buf ? offset : 0, 0, !buf);
+}
+
 /* ---- storage and data ----------------------------------------------------------------------- */
 
 /* The buffer bound to target for a data call: GL_INVALID_ENUM for a bad target and

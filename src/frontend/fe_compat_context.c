@@ -113,7 +113,8 @@ fe_compat_extensions(struct fe_context *ctx, const char *const *base, unsigned n
        * the arrays at each draw); NV_light_max_exponent's limits (128, those glMaterial and
        * glLight enforce); GL_ARB_texture_compression, whose generic names stay uncompressed
        * (fe_compat_texformat.c); GL_EXT_stencil_two_side's third stencil face (fe_state.c)
-       * and GL_NV_primitive_restart on GL 3.1's restart state (fe_compat_immediate.c); then
+       * and GL_NV_primitive_restart on GL 3.1's restart state (fe_compat_immediate.c);
+       * GL_SUN_multi_draw_arrays, GL_EXT_multi_draw_arrays under Sun's name (no commands); then
        * the core list (GL_EXT_texture_sRGB with its luminance formats: fe_format.c) less
        * the names already here */
       static const char *const first[] = {"GL_ARB_compatibility",
@@ -196,7 +197,8 @@ fe_compat_extensions(struct fe_context *ctx, const char *const *base, unsigned n
                                           "GL_SGIS_generate_mipmap",
                                           "GL_SGIS_texture_border_clamp",
                                           "GL_SGIS_texture_edge_clamp",
-                                          "GL_SGIS_texture_lod"};
+                                          "GL_SGIS_texture_lod",
+                                          "GL_SUN_multi_draw_arrays"};
       const unsigned nf = sizeof(first) / sizeof(first[0]);
       c->ext = malloc((n + nf) * sizeof(*c->ext));
       if (!c->ext)

@@ -616,6 +616,54 @@ mgl_glGetObjectLabel(GLenum identifier, GLuint name, GLsizei bufSize, GLsizei *l
       pthread_mutex_unlock(&ctx->share->lock);
 }
 
+/* EXT_debug_label: KHR_debug's labels under the EXT object-type names (the rest are KHR's);
+ * a name that is no object of the type is GL_INVALID_OPERATION, a negative length
+ * GL_INVALID_VALUE and a length of 0 a NUL-terminated label (as Mesa has them). */
+static GLenum
+ext_label_identifier(GLenum type)
+{
+   switch (type) {
+   case 0x9151: return GL_BUFFER;           /* GL_BUFFER_OBJECT_EXT */
+   case 0x8B48: return GL_SHADER;           /* GL_SHADER_OBJECT_EXT */
+   case 0x8B40: return GL_PROGRAM;          /* GL_PROGRAM_OBJECT_EXT */
+   case 0x9154: return GL_VERTEX_ARRAY;     /* GL_VERTEX_ARRAY_OBJECT_EXT */
+   case 0x9153: return GL_QUERY;            /* GL_QUERY_OBJECT_EXT */
+   case 0x8A4F: return GL_PROGRAM_PIPELINE; /* GL_PROGRAM_PIPELINE_OBJECT_EXT */
+   default: return type;
+   }
+}
+
+void
+mgl_glLabelObjectEXT(GLenum type, GLuint object, GLsizei length, const GLchar *label)
+{
+   FE_CTX_OR_RETURN();
+   GLenum err;
+   bool locked;
+   char **slot = label_slot(ctx, ext_label_identifier(type), object, &err, &locked);
+   FE_CHECK(!slot, err == GL_INVALID_VALUE ? GL_INVALID_OPERATION : err);
+   bool ok = !(label && length < 0);
+   err = GL_INVALID_VALUE;
+   if (ok)
+      ok = set_label(slot, label, length > 0 ? length : -1, &err);
+   if (locked)
+      pthread_mutex_unlock(&ctx->share->lock);
+   FE_CHECK(!ok, err);
+}
+
+void
+mgl_glGetObjectLabelEXT(GLenum type, GLuint object, GLsizei bufSize, GLsizei *length, GLchar *label)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(bufSize < 0, GL_INVALID_VALUE);
+   GLenum err;
+   bool locked;
+   char **slot = label_slot(ctx, ext_label_identifier(type), object, &err, &locked);
+   FE_CHECK(!slot, err == GL_INVALID_VALUE ? GL_INVALID_OPERATION : err);
+   get_label(*slot, bufSize, length, label);
+   if (locked)
+      pthread_mutex_unlock(&ctx->share->lock);
+}
+
 void
 mgl_glObjectPtrLabel(const void *ptr, GLsizei length, const GLchar *label)
 {

@@ -1235,6 +1235,36 @@ mgl_glMultiDrawArrays(GLenum mode, const GLint *first, const GLsizei *count, GLs
    free(r);
 }
 
+/* IBM_multimode_draw_arrays: draw i in the mode modestride * i bytes past mode, each a
+ * glDrawArrays / glDrawElements with its errors; a draw of no vertices is skipped (Mesa's loop). */
+void
+mgl_glMultiModeDrawArraysIBM(const GLenum *mode, const GLint *first, const GLsizei *count,
+                             GLsizei primcount, GLint modestride)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(primcount < 0, GL_INVALID_VALUE);
+   for (GLsizei i = 0; i < primcount; i++) {
+      GLenum m;
+      memcpy(&m, (const char *)mode + (ptrdiff_t)i * modestride, sizeof(m));
+      if (count[i] > 0)
+         mgl_glDrawArrays(m, first[i], count[i]);
+   }
+}
+
+void
+mgl_glMultiModeDrawElementsIBM(const GLenum *mode, const GLsizei *count, GLenum type,
+                               const void *const *indices, GLsizei primcount, GLint modestride)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(primcount < 0, GL_INVALID_VALUE);
+   for (GLsizei i = 0; i < primcount; i++) {
+      GLenum m;
+      memcpy(&m, (const char *)mode + (ptrdiff_t)i * modestride, sizeof(m));
+      if (count[i] > 0)
+         mgl_glDrawElements(m, count[i], type, indices[i]);
+   }
+}
+
 static void
 multi_draw_elements(struct fe_context *ctx, GLenum mode, const GLsizei *count, GLenum type,
                     const void *const *indices, GLsizei drawcount, const GLint *basevertex)

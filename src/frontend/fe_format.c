@@ -67,6 +67,9 @@ static const struct fe_format_info format_table[] = {
    CMP(0x8D64 /* GL_ETC1_RGB8_OES */, RGBA8_UNORM, GL_RGB, FE_FMT_UNORM, ETC2_RGB, false),
    CMP(GL_COMPRESSED_SRGB8_ETC2, RGBA8_SRGB, GL_RGB, FE_FMT_UNORM, ETC2_RGB, true),
    FMT(GL_COMPRESSED_RGB, RGBA8_UNORM, GL_RGB, FE_FMT_UNORM, false),
+   /* S3_s3tc's names for glTexImage: stored uncompressed, as the generic names are */
+   FMT(FE_GL_RGB_S3TC, RGBA8_UNORM, GL_RGB, FE_FMT_UNORM, false),
+   FMT(FE_GL_RGB4_S3TC, RGBA8_UNORM, GL_RGB, FE_FMT_UNORM, false),
    FMT(GL_SRGB, RGBA8_SRGB, GL_RGB, FE_FMT_UNORM, true),
    FMT(GL_SRGB8, RGBA8_SRGB, GL_RGB, FE_FMT_UNORM, true),
    FMT(GL_COMPRESSED_SRGB, RGBA8_SRGB, GL_RGB, FE_FMT_UNORM, false),
@@ -131,6 +134,8 @@ static const struct fe_format_info format_table[] = {
    ASTC(GL_COMPRESSED_SRGB8_ALPHA8_ASTC_12x12_KHR, RGBA8_SRGB, ASTC_SRGB_12x12),
    FMT(GL_RGB10_A2, RGB10A2_UNORM, GL_RGBA, FE_FMT_UNORM, true),
    FMT(GL_COMPRESSED_RGBA, RGBA8_UNORM, GL_RGBA, FE_FMT_UNORM, false),
+   FMT(FE_GL_RGBA_S3TC, RGBA8_UNORM, GL_RGBA, FE_FMT_UNORM, false),
+   FMT(FE_GL_RGBA4_S3TC, RGBA8_UNORM, GL_RGBA, FE_FMT_UNORM, false),
    FMT(GL_SRGB_ALPHA, RGBA8_SRGB, GL_RGBA, FE_FMT_UNORM, true),
    FMT(GL_SRGB8_ALPHA8, RGBA8_SRGB, GL_RGBA, FE_FMT_UNORM, true),
    FMT(GL_COMPRESSED_SRGB_ALPHA, RGBA8_SRGB, GL_RGBA, FE_FMT_UNORM, false),
@@ -408,6 +413,7 @@ format_components(GLenum format)
    case GL_BGR_INTEGER: return 3;
    case GL_RGBA:
    case GL_BGRA:
+   case FE_GL_ABGR_EXT:
    case GL_RGBA_INTEGER:
    case GL_BGRA_INTEGER: return 4;
    default: return 0;
@@ -492,7 +498,7 @@ fe_pixel_check(GLenum format, GLenum type, bool es)
 {
    int comps = format_components(format);
    int tsize = type_size(type);
-   if (!comps || !tsize)
+   if (!comps || !tsize || (es && format == FE_GL_ABGR_EXT)) /* EXT_abgr: desktop only */
       return GL_INVALID_ENUM;
    int packed = type_packed_components(type);
    if (type == GL_UNSIGNED_INT_24_8 || type == GL_FLOAT_32_UNSIGNED_INT_24_8_REV)
@@ -671,6 +677,7 @@ format_order(GLenum format, int order[4])
    case GL_BGR_INTEGER:
    case GL_BGRA:
    case GL_BGRA_INTEGER: order[0] = 2, order[2] = 0; break;
+   case FE_GL_ABGR_EXT: order[0] = 3, order[1] = 2, order[2] = 1, order[3] = 0; break;
    default: break;
    }
 }
@@ -1094,6 +1101,9 @@ fe_pack_shape(GLenum format, GLenum type, struct mgp_pack_shape *s)
    case GL_RGBA: s->nc = 4, s->comp[0] = 0, s->comp[1] = 1, s->comp[2] = 2, s->comp[3] = 3; break;
    case GL_BGRA_INTEGER: s->integer = 1; /* fall through */
    case GL_BGRA: s->nc = 4, s->comp[0] = 2, s->comp[1] = 1, s->comp[2] = 0, s->comp[3] = 3; break;
+   case FE_GL_ABGR_EXT:
+      s->nc = 4, s->comp[0] = 3, s->comp[1] = 2, s->comp[2] = 1, s->comp[3] = 0;
+      break;
    default: return false;
    }
    const struct packed_type *pt = packed_type(type);

@@ -65,6 +65,15 @@ bool fe_format_legacy_wide(const struct fe_format_info *info);
 #define FE_GL_COMPRESSED_SRGB_ALPHA_S3TC_DXT1 0x8C4D
 #define FE_GL_COMPRESSED_SRGB_ALPHA_S3TC_DXT3 0x8C4E
 #define FE_GL_COMPRESSED_SRGB_ALPHA_S3TC_DXT5 0x8C4F
+/* GL_S3_s3tc's internal formats (glTexImage: stored uncompressed, as GL_COMPRESSED_RGB(A) are). */
+#define FE_GL_RGB_S3TC 0x83A0
+#define FE_GL_RGB4_S3TC 0x83A1
+#define FE_GL_RGBA_S3TC 0x83A2
+#define FE_GL_RGBA4_S3TC 0x83A3
+/* GL_EXT_abgr's pixel format (desktop contexts: fe_pixel_check). */
+#define FE_GL_ABGR_EXT 0x8000
+/* GL_MESA_pack_invert's pixel store parameter (fe_pack.c). */
+#define FE_GL_PACK_INVERT_MESA 0x8758
 /* GL_EXT_texture_snorm's unsized names (not in glcorearb.h). */
 #define FE_GL_RED_SNORM 0x8F90
 #define FE_GL_RG_SNORM 0x8F91

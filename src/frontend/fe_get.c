@@ -50,7 +50,14 @@
  * shadows, fe_buffer.c) everywhere; AMD_draw_buffers_blend, AMD_multi_draw_indirect,
  * AMD_query_buffer_object, ARB features under other names, where those are (their commands forward to the core ones, their enums are the core
  * ones); EXT_texture_integer (GL 3.0) in core contexts, with glClearColorI{i,ui}EXT's colour for
- * integer draw buffers (fe_clear.c) and GL_RGBA_INTEGER_MODE_EXT. */
+ * integer draw buffers (fe_clear.c) and GL_RGBA_INTEGER_MODE_EXT; EXT_transform_feedback (GL 3.0
+ * under EXT names, with glBindBufferOffsetEXT: fe_buffer.c) and EXT_vertex_attrib_64bit (ARB's
+ * commands) where their ARB features are; S3_s3tc (its RGB_S3TC/RGBA_S3TC internal formats,
+ * stored uncompressed as the generic compressed ones are: fe_format.c) and
+ * ANGLE_texture_compression_dxt3/dxt5 (the EXT_texture_compression_s3tc enums); EXT_abgr
+ * (GL_ABGR_EXT pixels both ways: fe_format.c) and MESA_pack_invert (GL_PACK_INVERT_MESA:
+ * fe_pack.c); EXT_debug_label (KHR_debug's labels under EXT type names: fe_debug.c);
+ * IBM_multimode_draw_arrays (a loop of draws: fe_draw.c). */
 static const char *const extensions[] = {
    "GL_AMD_draw_buffers_blend",
    "GL_AMD_multi_draw_indirect",
@@ -58,6 +65,8 @@ static const char *const extensions[] = {
    "GL_AMD_seamless_cubemap_per_texture",
    "GL_AMD_vertex_shader_layer",
    "GL_AMD_vertex_shader_viewport_index",
+   "GL_ANGLE_texture_compression_dxt3",
+   "GL_ANGLE_texture_compression_dxt5",
    "GL_ARB_arrays_of_arrays",
    "GL_ARB_base_instance",
    "GL_ARB_blend_func_extended",
@@ -184,7 +193,9 @@ static const char *const extensions[] = {
    "GL_ARB_vertex_type_10f_11f_11f_rev",
    "GL_ARB_vertex_type_2_10_10_10_rev",
    "GL_ARB_viewport_array",
+   "GL_EXT_abgr",
    "GL_EXT_blend_equation_separate",
+   "GL_EXT_debug_label",
    "GL_EXT_draw_buffers2",
    "GL_EXT_draw_instanced",
    "GL_EXT_framebuffer_blit",
@@ -209,11 +220,16 @@ static const char *const extensions[] = {
    "GL_EXT_texture_snorm",
    "GL_EXT_texture_swizzle",
    "GL_EXT_timer_query",
+   "GL_EXT_transform_feedback",
+   "GL_EXT_vertex_attrib_64bit",
    "GL_EXT_vertex_array_bgra",
    "GL_NV_conditional_render",
    "GL_NV_depth_clamp",
    "GL_NV_packed_depth_stencil",
    "GL_NV_texture_barrier",
+   "GL_MESA_pack_invert",
+   "GL_S3_s3tc",
+   "GL_IBM_multimode_draw_arrays",
    "GL_KHR_blend_equation_advanced",
    "GL_KHR_context_flush_control",
    "GL_KHR_debug",
@@ -314,7 +330,7 @@ offered(struct fe_context *ctx, const char *name)
       return (ctx->share->caps->cap_bits & MGP_CAP_DRAW_PARAMETERS) != 0;
    if (!strcmp(name, "GL_ARB_query_buffer_object") || !strcmp(name, "GL_AMD_query_buffer_object"))
       return fe_query_buffer_offered(ctx);
-   if (!strcmp(name, "GL_ARB_vertex_attrib_64bit"))
+   if (!strcmp(name, "GL_ARB_vertex_attrib_64bit") || !strcmp(name, "GL_EXT_vertex_attrib_64bit"))
       return fe_vertex_fp64_offered(ctx);
    if (!strcmp(name, "GL_ARB_direct_state_access"))
       /* every command's feature: transform feedback objects, buffer textures, levels read
@@ -1430,6 +1446,11 @@ get_pixel_store_value(struct fe_context *ctx, GLenum pname, struct gv *v)
    case GL_PACK_SKIP_IMAGES: INT1(ctx->pack.skip_images); return true;
    case GL_PACK_SWAP_BYTES: BOOL1(ctx->pack.swap_bytes); return true;
    case GL_PACK_LSB_FIRST: BOOL1(ctx->pack.lsb_first); return true;
+   case FE_GL_PACK_INVERT_MESA:
+      if (ctx->desc.api == FE_API_GLES)
+         return false; /* MESA_pack_invert: desktop contexts */
+      BOOL1(ctx->pack.invert);
+      return true;
    case GL_UNPACK_ALIGNMENT: INT1(ctx->unpack.alignment); return true;
    case GL_UNPACK_ROW_LENGTH: INT1(ctx->unpack.row_length); return true;
    case GL_UNPACK_SKIP_ROWS: INT1(ctx->unpack.skip_rows); return true;

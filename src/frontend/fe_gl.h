@@ -720,6 +720,7 @@ fe_share_bump(struct fe_share_group *sg, atomic_uint_fast64_t *gen)
 struct fe_pixel_store {
    GLint alignment, row_length, skip_pixels, skip_rows, image_height, skip_images;
    GLboolean swap_bytes, lsb_first;
+   GLboolean invert; /* GL_PACK_INVERT_MESA (pack only): rows from the top down (fe_pack.c) */
    /* ARB_compressed_texture_pixel_storage (GL 4.2): the block the app lays compressed data out
     * in, in texels and bytes; 0 leaves the other modes unused for compressed images */
    GLint block_width, block_height, block_depth, block_size;

@@ -54,8 +54,25 @@ fe_pack_answer(const struct fe_pixel_store *ps, const struct mgp_pack_shape *sha
    };
    if (rd->what == MGP_PACK_WHAT_DEPTH || rd->what == MGP_PACK_WHAT_DEPTH_STENCIL)
       mgp_format_depth_layout(rd->format, &src.depth); /* true: mgp_texels_size passed */
-   mgp_pack_rows(shape, &src, rect.width, rect.height, dst + at, (size_t)stride,
-                 ps->swap_bytes != 0);
+   if (!ps->invert) {
+      mgp_pack_rows(shape, &src, rect.width, rect.height, dst + at, (size_t)stride,
+                    ps->swap_bytes != 0);
+      return true;
+   }
+   if (src.stencil) {
+      MGU_DECLINE(gl_feature_unimplemented, "GL_PACK_INVERT_MESA with depth/stencil data");
+      return true;
+   }
+   /* MESA_pack_invert: the image's row y goes where row height - 1 - y would; one row at a
+    * time, from the last (rect.y + j is under rd->height: checked above) */
+   const size_t row_bytes = (size_t)rect.width * ts;
+   at -= (uint64_t)rect.y * stride;
+   for (uint32_t j = 0; j < rect.height; j++) {
+      const uint64_t row = (uint64_t)(rd->height - 1 - (rect.y + j));
+      src.texels = texels + (size_t)j * row_bytes;
+      mgp_pack_rows(shape, &src, rect.width, 1, dst + at + row * stride, (size_t)stride,
+                    ps->swap_bytes != 0);
+   }
    return true;
 }
 

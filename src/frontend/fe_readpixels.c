@@ -41,6 +41,10 @@ send_read(struct fe_context *ctx, GLint x, GLint y, GLsizei width, GLsizei heigh
          MGU_DECLINE(gl_feature_unimplemented,
                      "glReadPixels into a pixel pack buffer with GL_CLAMP_READ_COLOR: the colour "
                      "of a float read buffer is not clamped");
+      if (ctx->pack.invert)
+         MGU_DECLINE(gl_feature_unimplemented,
+                     "glReadPixels into a pixel pack buffer with GL_PACK_INVERT_MESA: rows "
+                     "stay bottom-up");
       if (!fe_pipe_has(ctx, MGP_CALL_pack_to_buffer)) {
          fe_error(ctx, GL_INVALID_OPERATION);
          return;

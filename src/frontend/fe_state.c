@@ -14,6 +14,7 @@
 #include "fe_enum.h"
 #include "fe_es_ext.h"
 #include "fe_ff.h"
+#include "fe_format.h"
 #include "fe_gl.h"
 #include "fe_tracker.h"
 #include "gl_api.h"
@@ -1563,6 +1564,10 @@ mgl_glPixelStorei(GLenum pname, GLint param)
       FE_CHECK(ctx->desc.api == FE_API_GLES, GL_INVALID_ENUM);
       ps = &ctx->pack;
       break;
+   case FE_GL_PACK_INVERT_MESA: /* MESA_pack_invert: desktop contexts */
+      FE_CHECK(ctx->desc.api == FE_API_GLES, GL_INVALID_ENUM);
+      ctx->pack.invert = param != 0;
+      return;
    case GL_UNPACK_COMPRESSED_BLOCK_WIDTH:
    case GL_UNPACK_COMPRESSED_BLOCK_HEIGHT:
    case GL_UNPACK_COMPRESSED_BLOCK_DEPTH:

@@ -157,6 +157,10 @@ is_unsized(GLenum f)
    case GL_COMPRESSED_RGBA:
    case GL_COMPRESSED_SRGB:
    case GL_COMPRESSED_SRGB_ALPHA:
+   case FE_GL_RGB_S3TC: /* S3_s3tc's: as generic as the names above */
+   case FE_GL_RGB4_S3TC:
+   case FE_GL_RGBA_S3TC:
+   case FE_GL_RGBA4_S3TC:
    case GL_RED:
    case GL_RG:
    case GL_RGB:

@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fe_compat_vertex.h"
 #include "fe_enum.h"
 #include "fe_gl.h"
 #include "gl_api.h"
@@ -47,6 +48,11 @@ captured_class(const struct fe_exec *e, GLenum mode)
    case GL_TRIANGLES:
    case GL_TRIANGLE_STRIP:
    case GL_TRIANGLE_FAN: return GL_TRIANGLES;
+   /* the compatibility profile's (GL 4.6 compatibility table 13.1: drawn as triangles; other
+    * contexts refuse these modes before this) */
+   case GL_QUADS:
+   case GL_QUAD_STRIP:
+   case GL_POLYGON: return GL_TRIANGLES;
    default: return 0; /* adjacency modes without a geometry shader */
    }
 }

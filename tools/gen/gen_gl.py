@@ -116,6 +116,7 @@ DESKTOP_ALIAS_EXTENSIONS = [
     "GL_ATI_separate_stencil", "GL_ARB_gl_spirv", "GL_ARB_ES3_2_compatibility",
     # issue 20: desktop names Mesa lists whose commands are aliases of core ones
     "GL_EXT_texture_integer", "GL_AMD_draw_buffers_blend", "GL_AMD_multi_draw_indirect",
+    "GL_EXT_vertex_attrib_64bit", "GL_EXT_transform_feedback",
 ]
 
 # Desktop extensions whose commands gl.xml gives no alias but which are the core commands under
@@ -124,8 +125,11 @@ DESKTOP_ALIAS_EXTENSIONS = [
 DESKTOP_SUFFIX_EXTENSIONS = ["GL_EXT_texture_object"]
 
 # Desktop extensions whose own commands (not aliases of selected ones) the front end defines in
-# every desktop context: glClearColorIiEXT and glClearColorIuiEXT (fe_state.c).
-DESKTOP_OWN_EXTENSIONS = ["GL_EXT_texture_integer"]
+# every desktop context: glClearColorIiEXT and glClearColorIuiEXT (fe_state.c),
+# glBindBufferOffsetEXT (fe_buffer.c), glLabelObjectEXT and glGetObjectLabelEXT (fe_debug.c),
+# glMultiModeDrawArraysIBM and glMultiModeDrawElementsIBM (fe_draw.c).
+DESKTOP_OWN_EXTENSIONS = ["GL_EXT_texture_integer", "GL_EXT_transform_feedback",
+                          "GL_EXT_debug_label", "GL_IBM_multimode_draw_arrays"]
 
 # Compatibility-profile extensions whose own commands (those that are not aliases of selected
 # ones, which DESKTOP_ALIAS_EXTENSIONS forwards) the front end defines: ARB assembly programs
@@ -159,7 +163,8 @@ MUST_HAVE = ["glGetStringi", "glDrawArraysInstanced", "glVertexAttribDivisor", "
              "glDrawArraysIndirect", "glCreateBuffers", "glSpecializeShader",
              "glPrimitiveBoundingBox", "glProgramStringARB", "glBindProgramARB",
              "glGetObjectParameterivARB", "glGetHandleARB", "glClearColorIiEXT",
-             "glClearColorIuiEXT"]
+             "glClearColorIuiEXT", "glBindBufferOffsetEXT", "glLabelObjectEXT",
+             "glGetObjectLabelEXT", "glMultiModeDrawArraysIBM"]
 # Must forward to (command: equivalent): checks both ways of finding one.
 MUST_FORWARD = {"glMapBufferRangeEXT": "glMapBufferRange", "glTexImage3DOES": "glTexImage3D",
                 "glBufferStorageEXT": "glBufferStorage", "glClipControlEXT": "glClipControl",
@@ -184,7 +189,11 @@ MUST_FORWARD = {"glMapBufferRangeEXT": "glMapBufferRange", "glTexImage3DOES": "g
                 "glColorMaskiOES": "glColorMaski", "glIsEnablediEXT": "glIsEnabledi",
                 "glMinSampleShadingOES": "glMinSampleShading",
                 "glTexParameterIivEXT": "glTexParameterIiv", "glBlendFuncIndexedAMD": "glBlendFunci",
-                "glMultiDrawElementsIndirectAMD": "glMultiDrawElementsIndirect"}
+                "glMultiDrawElementsIndirectAMD": "glMultiDrawElementsIndirect",
+                "glVertexAttribL1dEXT": "glVertexAttribL1d",
+                "glGetVertexAttribLdvEXT": "glGetVertexAttribLdv",
+                "glBeginTransformFeedbackEXT": "glBeginTransformFeedback",
+                "glTransformFeedbackVaryingsEXT": "glTransformFeedbackVaryings"}
 # GL 4.5 compatibility-profile only (ARB_robustness on maps and pixel maps).
 MUST_NOT_HAVE = ["glGetnMapdv", "glGetnPixelMapfv"]
 
@@ -409,6 +418,7 @@ NOT_COMPILED = [
     r"glFenceSync", r"glClientWaitSync", r"glWaitSync",
     # debug output and labels (client-side state, like glGet)
     r"glDebugMessage.*", r"glObject(Ptr)?Label.*", r"gl(Push|Pop)DebugGroup.*",
+    r"glLabelObjectEXT",
 ]
 
 # Compilable commands whose pointer argument this layer cannot size yet: compiling one is the

@@ -1224,6 +1224,62 @@ test_rgba_signed_components(void)
    env_finish(&e);
 }
 
+/* GL_SUN_multi_draw_arrays: GL_EXT_multi_draw_arrays's name from Sun, which compatibility
+ * programs test for; its glMultiDrawArraysEXT is GL 1.4's glMultiDrawArrays. */
+static void
+test_sun_multi_draw_arrays(void)
+{
+   struct fe_test_env e;
+   compat_env(&e);
+   CHECK(has_ext_i("GL_SUN_multi_draw_arrays"));
+   CHECK(has_ext_i("GL_EXT_multi_draw_arrays"));
+   static const GLfloat v[8] = {0, 0, 1, 0, 0, 1, 1, 1};
+   mgl_glEnableClientState(GL_VERTEX_ARRAY);
+   mgl_glVertexPointer(2, GL_FLOAT, 0, v);
+   const GLint first[2] = {0, 1};
+   const GLsizei count[2] = {3, 3};
+   fake_clear();
+   mgl_glMultiDrawArraysEXT(GL_TRIANGLES, first, count, 2);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK(fake_count_of(MGP_CALL_draw_vbo) >= 1);
+   env_finish(&e);
+}
+
+/* GL 4.6 compatibility table 13.1: while GL_TRIANGLES are captured, GL_QUADS, GL_QUAD_STRIP
+ * and GL_POLYGON draw (as triangles); lines still are GL_INVALID_OPERATION. Through
+ * EXT_transform_feedback's names (piglit's ext_transform_feedback-tessellation). */
+static void
+test_xfb_quads(void)
+{
+   fake_caps.cap_bits |= MGP_CAP_TRANSFORM_FEEDBACK;
+   struct fe_test_env e;
+   compat_env(&e);
+   struct fake_program fp = {.num_inputs = 1, .inputs = {"pos"}, .num_xfb = 1, .xfb_stride = 16};
+   mgl_glUseProgram(make_program(&fp));
+   static const GLfloat v[8] = {0, 0, 1, 0, 1, 1, 0, 1};
+   mgl_glEnableClientState(GL_VERTEX_ARRAY);
+   mgl_glVertexPointer(2, GL_FLOAT, 0, v);
+   GLuint b;
+   mgl_glGenBuffers(1, &b);
+   mgl_glBindBuffer(GL_TRANSFORM_FEEDBACK_BUFFER, b);
+   mgl_glBufferData(GL_TRANSFORM_FEEDBACK_BUFFER, 1024, NULL, GL_STREAM_READ);
+   mgl_glBindBufferBaseEXT(GL_TRANSFORM_FEEDBACK_BUFFER, 0, b);
+   mgl_glBeginTransformFeedbackEXT(GL_TRIANGLES);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glDrawArrays(GL_QUADS, 0, 4);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glDrawArrays(GL_QUAD_STRIP, 0, 4);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glDrawArrays(GL_POLYGON, 0, 4);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glDrawArrays(GL_LINES, 0, 4);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glEndTransformFeedbackEXT();
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glDeleteBuffers(1, &b);
+   env_finish(&e);
+}
+
 /* GL_NV_primitive_restart: its switch (glEnableClientState, as the extension has it, or
  * glEnable) and index are GL 3.1's; glPrimitiveRestartNV between glBegin and glEnd ends the
  * primitive and begins another of the same mode (two draws), and is GL_INVALID_OPERATION
@@ -1950,6 +2006,8 @@ main(void)
    test_framebuffer_srgb_capable();
    test_rgba_signed_components();
    test_nv_primitive_restart();
+   test_sun_multi_draw_arrays();
+   test_xfb_quads();
    test_packed_attributes();
    test_unused_names();
    test_alpha_test_program_decline();

@@ -170,6 +170,12 @@ test_immediate_while_compiling(void)
    mgl_entry_glGenBuffers(1, &buf);
    mgl_entry_glBindBuffer(GL_ARRAY_BUFFER, buf);
    CHECK_EQ(get_int(GL_ARRAY_BUFFER_BINDING), (GLint)buf);
+   /* EXT_debug_label's label is client state as KHR_debug's: executes */
+   mgl_entry_glLabelObjectEXT(0x9151 /* GL_BUFFER_OBJECT_EXT */, buf, 0, "in-list");
+   CHECK_ERR(GL_NO_ERROR);
+   char label[16] = {0};
+   mgl_entry_glGetObjectLabel(GL_BUFFER, buf, sizeof(label), NULL, label);
+   CHECK(!strcmp(label, "in-list"));
    mgl_entry_glClearColor(0.2f, 0, 0, 0);                  /* compiled: not executed */
    mgl_entry_glDrawArraysInstanced(GL_TRIANGLES, 0, 3, 2); /* ARB_draw_instanced: an error */
    CHECK_ERR(GL_INVALID_OPERATION);

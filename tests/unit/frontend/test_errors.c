@@ -3078,6 +3078,110 @@ test_texture_integer(void)
    env_finish(&e);
 }
 
+/* Desktop names of what mgl has (issue 20): EXT_transform_feedback (glBindBufferOffsetEXT binds
+ * from an offset to the buffer's end), EXT_vertex_attrib_64bit (ARB_vertex_attrib_64bit's
+ * commands under EXT names, where that is listed), S3_s3tc (its internal formats for glTexImage,
+ * not glTexStorage), ANGLE's DXT3/DXT5 names and EXT_debug_label. */
+static void
+test_desktop_names(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 16, 16);
+   CHECK(has_extension("GL_EXT_transform_feedback"));
+   CHECK(has_extension("GL_S3_s3tc"));
+   CHECK(has_extension("GL_ANGLE_texture_compression_dxt3"));
+   CHECK(has_extension("GL_ANGLE_texture_compression_dxt5"));
+   CHECK_EQ(has_extension("GL_EXT_vertex_attrib_64bit"),
+            has_extension("GL_ARB_vertex_attrib_64bit"));
+   GLuint buf;
+   mgl_glGenBuffers(1, &buf);
+   mgl_glBindBuffer(GL_ARRAY_BUFFER, buf);
+   mgl_glBufferData(GL_ARRAY_BUFFER, 64, NULL, GL_STATIC_DRAW);
+   mgl_glBindBufferOffsetEXT(GL_ARRAY_BUFFER, 0, buf, 8);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glBindBufferOffsetEXT(GL_TRANSFORM_FEEDBACK_BUFFER, 0, buf, 6);
+   CHECK_ERR(GL_INVALID_VALUE); /* not a multiple of 4 */
+   mgl_glBindBufferOffsetEXT(GL_TRANSFORM_FEEDBACK_BUFFER, 1, buf, 8);
+   CHECK_ERR(GL_NO_ERROR);
+   GLint v = -1;
+   mgl_glGetIntegeri_v(GL_TRANSFORM_FEEDBACK_BUFFER_BINDING, 1, &v);
+   CHECK_EQ(v, (GLint)buf);
+   GLint64 v64 = -1;
+   mgl_glGetInteger64i_v(GL_TRANSFORM_FEEDBACK_BUFFER_START, 1, &v64);
+   CHECK_EQ(v64, 8);
+   mgl_glGetInteger64i_v(GL_TRANSFORM_FEEDBACK_BUFFER_SIZE, 1, &v64);
+   CHECK_EQ(v64, 0); /* to the end, whatever its size */
+   mgl_glGetIntegerv(GL_TRANSFORM_FEEDBACK_BUFFER_BINDING, &v);
+   CHECK_EQ(v, (GLint)buf);
+   mgl_glBindBufferOffsetEXT(GL_TRANSFORM_FEEDBACK_BUFFER, 1, 0, 0);
+   mgl_glGetIntegeri_v(GL_TRANSFORM_FEEDBACK_BUFFER_BINDING, 1, &v);
+   CHECK_EQ(v, 0);
+   if (has_extension("GL_EXT_vertex_attrib_64bit")) {
+      GLdouble d[4] = {0};
+      mgl_glVertexAttribL1dEXT(2, 2.5);
+      mgl_glGetVertexAttribLdvEXT(2, GL_CURRENT_VERTEX_ATTRIB, d);
+      CHECK_ERR(GL_NO_ERROR);
+      CHECK(d[0] == 2.5);
+   }
+   /* S3_s3tc: GL_RGBA_S3TC and friends take plain pixels (stored uncompressed) */
+   GLuint tex;
+   mgl_glGenTextures(1, &tex);
+   mgl_glBindTexture(GL_TEXTURE_2D, tex);
+   const uint8_t px[16] = {255, 0, 0, 255};
+   mgl_glTexImage2D(GL_TEXTURE_2D, 0, 0x83A2 /* GL_RGBA_S3TC */, 2, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+                    px);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glTexImage2D(GL_TEXTURE_2D, 0, 0x83A1 /* GL_RGB4_S3TC */, 2, 2, 0, GL_RGB, GL_UNSIGNED_BYTE,
+                    px);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_ALPHA_SIZE, &v);
+   CHECK_EQ(v, 0); /* an RGB format */
+   GLuint tex2;
+   mgl_glGenTextures(1, &tex2);
+   mgl_glBindTexture(GL_TEXTURE_2D, tex2);
+   mgl_glTexStorage2D(GL_TEXTURE_2D, 1, 0x83A0 /* GL_RGB_S3TC */, 2, 2);
+   CHECK_ERR(GL_INVALID_ENUM); /* not a sized format */
+   /* EXT_debug_label: KHR_debug's labels under the EXT type names */
+   CHECK(has_extension("GL_EXT_debug_label"));
+   mgl_glLabelObjectEXT(0x9151 /* GL_BUFFER_OBJECT_EXT */, buf, 0, "vertices");
+   CHECK_ERR(GL_NO_ERROR);
+   char got[16] = {0};
+   GLsizei len = -1;
+   mgl_glGetObjectLabel(GL_BUFFER, buf, sizeof(got), &len, got);
+   CHECK(len == 8 && !strcmp(got, "vertices"));
+   mgl_glLabelObjectEXT(GL_TEXTURE, tex, 3, "texels");
+   mgl_glGetObjectLabelEXT(GL_TEXTURE, tex, sizeof(got), &len, got);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK(len == 3 && !strcmp(got, "tex"));
+   mgl_glLabelObjectEXT(0x9151, 999, 0, "none");
+   CHECK_ERR(GL_INVALID_OPERATION); /* KHR_debug's is GL_INVALID_VALUE */
+   mgl_glLabelObjectEXT(0x9151, buf, -1, "x");
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glLabelObjectEXT(0x1234, buf, 0, "x");
+   CHECK_ERR(GL_INVALID_ENUM);
+   /* IBM_multimode_draw_arrays: a mode each, modestride bytes apart (TRIANGLES, POINTS, LINES);
+    * no vertices, no draw */
+   CHECK(has_extension("GL_IBM_multimode_draw_arrays"));
+   make_drawable();
+   const GLenum modes[6] = {GL_TRIANGLES, 0, GL_POINTS, 0, GL_LINES, 0};
+   const GLint firsts[3] = {0, 0, 1};
+   const GLsizei counts[3] = {3, 0, 2};
+   fake_clear();
+   mgl_glMultiModeDrawArraysIBM(modes, firsts, counts, 3, 2 * sizeof(GLenum));
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK_EQ(fake_count_of(MGP_CALL_draw_vbo), 2);
+   const struct fake_rec *d0 = fake_find(MGP_CALL_draw_vbo, 0);
+   const struct fake_rec *d1 = fake_find(MGP_CALL_draw_vbo, 1);
+   CHECK(d0 && ((const struct mgp_draw_vbo *)d0->args)->mode == MGP_PRIM_TRIANGLES);
+   CHECK(d1 && ((const struct mgp_draw_vbo *)d1->args)->mode == MGP_PRIM_LINES);
+   mgl_glMultiModeDrawArraysIBM(modes, firsts, counts, -1, 0);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glDeleteTextures(1, &tex);
+   mgl_glDeleteTextures(1, &tex2);
+   mgl_glDeleteBuffers(1, &buf);
+   env_finish(&e);
+}
+
 /* GL 4.4 ARB_texture_mirror_clamp_to_edge: GL_MIRROR_CLAMP_TO_EDGE is a wrap (textures and
  * samplers, not rectangle textures) and the extension is listed only where the server's
  * samplers do it (MGP_CAP_MIRROR_CLAMP_TO_EDGE); without the cap it is an unknown wrap. */
@@ -3522,6 +3626,7 @@ main(void)
    test_buffer_errors();
    test_clear_buffer();
    test_texture_integer();
+   test_desktop_names();
    test_mirror_clamp();
    test_polygon_offset_clamp();
    test_draw_errors();

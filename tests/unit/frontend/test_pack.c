@@ -233,6 +233,81 @@ test_scratch(void)
    env_finish(&e); /* frees the buffer (a leak here is LeakSanitizer's report) */
 }
 
+static bool
+has_extension(const char *name)
+{
+   GLint n = 0;
+   mgl_glGetIntegerv(GL_NUM_EXTENSIONS, &n);
+   bool found = false;
+   for (GLint i = 0; i < n; i++)
+      found |= !strcmp((const char *)mgl_glGetStringi(GL_EXTENSIONS, (GLuint)i), name);
+   return found;
+}
+
+/* EXT_abgr and MESA_pack_invert (desktop contexts): GL_ABGR_EXT pixels are A, B, G, R both ways,
+ * and GL_PACK_INVERT_MESA writes the rows of a read top to bottom. Over the recording session
+ * (answer texel byte k = k). */
+static void
+test_abgr_invert(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 8, 8);
+   CHECK(has_extension("GL_EXT_abgr"));
+   CHECK(has_extension("GL_MESA_pack_invert"));
+   /* an upload: A B G R bytes make an R G B A texel */
+   const uint8_t abgr[4] = {40, 30, 20, 10};
+   uint8_t texel[4] = {0};
+   CHECK(fe_pixel_unpack(texel, MGP_FORMAT_RGBA8_UNORM, abgr, 4, 1, 1, FE_GL_ABGR_EXT,
+                         GL_UNSIGNED_BYTE, false));
+   CHECK(texel[0] == 10 && texel[1] == 20 && texel[2] == 30 && texel[3] == 40);
+   GLuint tex;
+   mgl_glGenTextures(1, &tex);
+   mgl_glBindTexture(GL_TEXTURE_2D, tex);
+   mgl_glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 1, 1, 0, FE_GL_ABGR_EXT, GL_UNSIGNED_BYTE, abgr);
+   CHECK_ERR(GL_NO_ERROR);
+
+   GLboolean inv = GL_TRUE;
+   mgl_glGetBooleanv(FE_GL_PACK_INVERT_MESA, &inv);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK(inv == GL_FALSE);
+   mgl_glPixelStorei(FE_GL_PACK_INVERT_MESA, 1);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glGetBooleanv(FE_GL_PACK_INVERT_MESA, &inv);
+   CHECK(inv == GL_TRUE);
+   /* a 2x3 read, ABGR bytes, inverted: image row y at row 2 - y, each texel's bytes reversed */
+   uint8_t out[64];
+   int want[64];
+   memset(out, 0xee, sizeof(out));
+   mgl_glPixelStorei(GL_PACK_ALIGNMENT, 1);
+   mgl_glReadPixels(0, 0, 2, 3, FE_GL_ABGR_EXT, GL_UNSIGNED_BYTE, out);
+   CHECK_ERR(GL_NO_ERROR);
+   for (int k = 0; k < 64; k++)
+      want[k] = -1;
+   for (int y = 0; y < 3; y++)
+      for (int i = 0; i < 2; i++)
+         for (int c = 0; c < 4; c++)
+            want[(2 - y) * 8 + i * 4 + c] = (y * 2 + i) * 4 + (3 - c);
+   CHECK_EQ(wrong_bytes(out, want, sizeof(out)), 0);
+   /* glGetTexImage too, with a skipped row: the last image row lands first */
+   mgl_glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 1, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   mgl_glPixelStorei(GL_PACK_SKIP_ROWS, 1);
+   memset(out, 0xee, sizeof(out));
+   mgl_glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, out);
+   CHECK_ERR(GL_NO_ERROR);
+   for (int k = 0; k < 64; k++)
+      want[k] = -1;
+   for (int c = 0; c < 4; c++)
+      want[4 + c] = 4 + c, want[8 + c] = c;
+   CHECK_EQ(wrong_bytes(out, want, sizeof(out)), 0);
+   mgl_glPixelStorei(GL_PACK_SKIP_ROWS, 0);
+   mgl_glPixelStorei(FE_GL_PACK_INVERT_MESA, 0);
+   memset(out, 0xee, sizeof(out));
+   mgl_glReadPixels(0, 0, 1, 2, GL_RGBA, GL_UNSIGNED_BYTE, out);
+   CHECK(out[0] == 0 && out[4] == 4); /* bottom-up again */
+   mgl_glDeleteTextures(1, &tex);
+   env_finish(&e);
+}
+
 int
 main(void)
 {
@@ -240,5 +315,6 @@ main(void)
    test_types();
    test_gl();
    test_scratch();
+   test_abgr_invert();
    return fe_test_report("unit.frontend.pack");
 }
