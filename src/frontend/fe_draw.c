@@ -1237,6 +1237,14 @@ mgl_glMultiDrawArrays(GLenum mode, const GLint *first, const GLsizei *count, GLs
 
 /* IBM_multimode_draw_arrays: draw i in the mode modestride * i bytes past mode, each a
  * glDrawArrays / glDrawElements with its errors; a draw of no vertices is skipped (Mesa's loop). */
+static GLenum
+multimode_at(const GLenum *mode, GLsizei i, GLint modestride)
+{
+   GLenum m;
+   memcpy(&m, (const char *)mode + (ptrdiff_t)i * modestride, sizeof(m));
+   return m;
+}
+
 void
 mgl_glMultiModeDrawArraysIBM(const GLenum *mode, const GLint *first, const GLsizei *count,
                              GLsizei primcount, GLint modestride)
@@ -1244,10 +1252,8 @@ mgl_glMultiModeDrawArraysIBM(const GLenum *mode, const GLint *first, const GLsiz
    FE_CTX_OR_RETURN();
    FE_CHECK(primcount < 0, GL_INVALID_VALUE);
    for (GLsizei i = 0; i < primcount; i++) {
-      GLenum m;
-      memcpy(&m, (const char *)mode + (ptrdiff_t)i * modestride, sizeof(m));
       if (count[i] > 0)
-         mgl_glDrawArrays(m, first[i], count[i]);
+         mgl_glDrawArrays(multimode_at(mode, i, modestride), first[i], count[i]);
    }
 }
 
@@ -1258,10 +1264,8 @@ mgl_glMultiModeDrawElementsIBM(const GLenum *mode, const GLsizei *count, GLenum 
    FE_CTX_OR_RETURN();
    FE_CHECK(primcount < 0, GL_INVALID_VALUE);
    for (GLsizei i = 0; i < primcount; i++) {
-      GLenum m;
-      memcpy(&m, (const char *)mode + (ptrdiff_t)i * modestride, sizeof(m));
       if (count[i] > 0)
-         mgl_glDrawElements(m, count[i], type, indices[i]);
+         mgl_glDrawElements(multimode_at(mode, i, modestride), count[i], type, indices[i]);
    }
 }
 

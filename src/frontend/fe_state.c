@@ -1487,22 +1487,26 @@ mgl_glClearColor(GLfloat r, GLfloat g, GLfloat b, GLfloat a)
 
 /* EXT_texture_integer: the colour glClear gives integer draw buffers (fe_clear.c); float and
  * normalized ones keep glClearColor's. */
+static void
+clear_color_bits(const void *v)
+{
+   FE_CTX_OR_RETURN();
+   memcpy(ctx->clear_color_bits, v, sizeof(ctx->clear_color_bits));
+   ctx->clear_color_int = true;
+}
+
 void
 mgl_glClearColorIiEXT(GLint r, GLint g, GLint b, GLint a)
 {
-   FE_CTX_OR_RETURN();
    const GLint v[4] = {r, g, b, a};
-   memcpy(ctx->clear_color_bits, v, sizeof(v));
-   ctx->clear_color_int = true;
+   clear_color_bits(v);
 }
 
 void
 mgl_glClearColorIuiEXT(GLuint r, GLuint g, GLuint b, GLuint a)
 {
-   FE_CTX_OR_RETURN();
    const GLuint v[4] = {r, g, b, a};
-   memcpy(ctx->clear_color_bits, v, sizeof(v));
-   ctx->clear_color_int = true;
+   clear_color_bits(v);
 }
 
 void
