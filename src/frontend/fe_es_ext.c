@@ -43,6 +43,7 @@ enum need {
    NEED_GEOMETRY_PSIZE, /* NEED_GEOMETRY and MGP_CAP_STAGE_POINT_SIZE */
    NEED_TESS_PSIZE,     /* NEED_TESSELLATION and MGP_CAP_STAGE_POINT_SIZE */
    NEED_VIEWPORTS,      /* NEED_GEOMETRY and the viewports past 0 (as GL_ARB_viewport_array) */
+   NEED_TEXTURE_VIEW,   /* MGP_CAP_TEXTURE_VIEW */
 };
 
 #define ES2 1u
@@ -157,6 +158,9 @@ static const struct row rows[] = {
    /* gl_ViewportIndex from the geometry stage (ES 3.2 with a geometry stage: mgl's ES 3.1
     * contexts that have one) */
    {"GL_OES_viewport_array", ES31, NEED_VIEWPORTS, FE_ES_EXT_VIEWPORT_ARRAY},
+   /* GL 4.3's texture views (desktop GL_ARB_texture_view), under both ES 3.1 names */
+   {"GL_EXT_texture_view", ES31, NEED_TEXTURE_VIEW, FE_ES_EXT_TEXTURE_VIEW},
+   {"GL_OES_texture_view", ES31, NEED_TEXTURE_VIEW, FE_ES_EXT_TEXTURE_VIEW},
    {"GL_KHR_debug", ES2 | ES3, NEED_NONE, -1},
    {"GL_KHR_no_error", ES2 | ES3, NEED_NONE, -1},
    {"GL_KHR_robustness", ES3, NEED_NONE, -1},
@@ -214,6 +218,7 @@ device_has(const struct fe_context *ctx, enum need need)
    case NEED_VIEWPORTS: /* fe_viewport_array_offered's device half (it asks this list) */
       return fe_geometry_offered(ctx) && (caps->cap_bits & MGP_CAP_VIEWPORT_ARRAY) != 0 &&
              fe_call_supported(ctx->share, MGP_CALL_set_viewports);
+   case NEED_TEXTURE_VIEW: return (caps->cap_bits & MGP_CAP_TEXTURE_VIEW) != 0;
    case NEED_IMAGE_ATOMIC:
       return fe_image_units(ctx) != 0 &&
              format_can(caps, MGP_FORMAT_R32_SINT, MGP_FORMAT_CAP_STORAGE_ATOMIC) &&

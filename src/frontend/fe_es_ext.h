@@ -47,6 +47,7 @@ enum fe_es_ext {
    FE_ES_EXT_MIRROR_CLAMP,            /* the wrap mode MIRROR_CLAMP_TO_EDGE */
    FE_ES_EXT_PARALLEL_SHADER_COMPILE, /* COMPLETION_STATUS, glMaxShaderCompilerThreadsKHR */
    FE_ES_EXT_VIEWPORT_ARRAY,          /* OES_viewport_array: the indexed viewports, scissors */
+   FE_ES_EXT_TEXTURE_VIEW,            /* glTextureView, the TEXTURE_VIEW_* and IMMUTABLE_LEVELS */
    FE_ES_EXT_COUNT,
 };
 

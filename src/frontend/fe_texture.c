@@ -2423,7 +2423,10 @@ fe_tex_auto_mipmap(struct fe_context *ctx, struct fe_texture *tex, GLint level)
 bool
 fe_texture_view_offered(const struct fe_context *ctx)
 {
-   return ctx->desc.api != FE_API_GLES && (ctx->share->caps->cap_bits & MGP_CAP_TEXTURE_VIEW) != 0;
+   /* ES: OES/EXT_texture_view where the context lists them (ES 3.1, the same cap) */
+   if (ctx->desc.api == FE_API_GLES)
+      return fe_es_ext_on((struct fe_context *)ctx, FE_ES_EXT_TEXTURE_VIEW);
+   return (ctx->share->caps->cap_bits & MGP_CAP_TEXTURE_VIEW) != 0;
 }
 
 /* Levels and layers a texture has as glTextureView counts them (its own, for a view). */

@@ -227,3 +227,78 @@ sc_texture_view_orphan(void)
    glDeleteTextures(1, &view);
    gl.DeleteProgram(p);
 }
+
+/* Reads layer `layer` of `tex` (a 2D array) through a framebuffer, whole, and fails unless every
+ * texel is `want`. */
+static void
+expect_layer(GLuint fbo, GLuint tex, int layer, const GLubyte want[4], const char *what)
+{
+   GLubyte got[8 * 8 * 4];
+   memset(got, 0xa5, sizeof(got));
+   gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+   gl.FramebufferTextureLayer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, tex, 0, layer);
+   if (gl.CheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+      fail("%s: a framebuffer of layer %d is not complete", what, layer);
+   glReadPixels(0, 0, 8, 8, GL_RGBA, GL_UNSIGNED_BYTE, got);
+   check_gl_error(what);
+   for (int i = 0; i < 8 * 8; i++)
+      if (memcmp(got + 4 * i, want, 4))
+         fail("%s: layer %d texel (%d,%d) reads %u %u %u %u, expected %u %u %u %u", what, layer,
+              i % 8, i / 8, got[4 * i], got[4 * i + 1], got[4 * i + 2], got[4 * i + 3], want[0],
+              want[1], want[2], want[3]);
+   gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+}
+
+/* texture_view_fbo_read: uploads into a 2D array texture that has a view, read back through a
+ * framebuffer (how piglit's arb_texture_view-*_gles3 tests read, ES having no glGetTexImage):
+ * four layers uploaded through the original, a view of layers 1-2, layer 2 uploaded again
+ * through the view (its layer 1) and layer 1 cleared through a framebuffer of the view; then
+ * each layer of the original and of the view attached to a framebuffer and read whole. */
+void
+sc_texture_view_fbo_read(void)
+{
+   if (!has_ext("GL_ARB_texture_view")) {
+      skipped("GL_ARB_texture_view is not listed");
+      return;
+   }
+   const GLubyte colour[4][4] = {
+      {200, 40, 10, 255}, {20, 90, 220, 255}, {120, 250, 60, 255}, {5, 6, 7, 8}};
+   const GLubyte through_view[4] = {70, 80, 90, 100}, cleared[4] = {255, 0, 255, 255};
+   GLuint orig, view, fbo;
+   GLubyte texels[8 * 8 * 4];
+   glGenTextures(1, &orig);
+   glBindTexture(GL_TEXTURE_2D_ARRAY, orig);
+   gl.TexStorage3D(GL_TEXTURE_2D_ARRAY, 1, GL_RGBA8, 8, 8, 4);
+   for (int l = 0; l < 4; l++) {
+      tex3d_fill(texels, 8 * 8, colour[l]);
+      gl.TexSubImage3D(GL_TEXTURE_2D_ARRAY, 0, 0, 0, l, 8, 8, 1, GL_RGBA, GL_UNSIGNED_BYTE, texels);
+   }
+   glGenTextures(1, &view);
+   gl.TextureView(view, GL_TEXTURE_2D_ARRAY, orig, GL_RGBA8, 0, 1, 1, 2);
+   check_gl_error("a view of layers 1-2 of a 2D array texture");
+   gl.GenFramebuffers(1, &fbo);
+
+   /* an upload through the view (view layer 1 is layer 2) and a clear of a framebuffer of the
+    * view's layer 0 (layer 1), before anything read the original's uploads */
+   glBindTexture(GL_TEXTURE_2D_ARRAY, view);
+   tex3d_fill(texels, 8 * 8, through_view);
+   gl.TexSubImage3D(GL_TEXTURE_2D_ARRAY, 0, 0, 0, 1, 8, 8, 1, GL_RGBA, GL_UNSIGNED_BYTE, texels);
+   gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+   gl.FramebufferTextureLayer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, view, 0, 0);
+   glViewport(0, 0, 8, 8);
+   glClearColor(1.0f, 0.0f, 1.0f, 1.0f);
+   glClear(GL_COLOR_BUFFER_BIT);
+   gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+   glViewport(0, 0, 64, 64);
+   check_gl_error("an upload and a clear through the view");
+   const GLubyte *after[4] = {colour[0], cleared, through_view, colour[3]};
+   for (int l = 0; l < 4; l++)
+      expect_layer(fbo, orig, l, after[l], "the original after the view's upload and clear");
+   expect_layer(fbo, view, 0, cleared, "the view after its upload and clear");
+   expect_layer(fbo, view, 1, through_view, "the view after its upload and clear");
+
+   gl.DeleteFramebuffers(1, &fbo);
+   glDeleteTextures(1, &view);
+   glDeleteTextures(1, &orig);
+   check_window_cleared("the window (the scenario reads framebuffer objects only)");
+}

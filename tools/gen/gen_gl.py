@@ -91,7 +91,9 @@ ES_EXTENSIONS = ["GL_OES_mapbuffer", "GL_EXT_map_buffer_range", "GL_EXT_instance
                  "GL_EXT_buffer_storage", "GL_EXT_clear_texture", "GL_EXT_clip_control",
                  "GL_EXT_base_instance", "GL_EXT_polygon_offset_clamp",
                  # issue 20, branch esext62b
-                 "GL_OES_viewport_array"]
+                 "GL_OES_viewport_array",
+                 # issue 20, branch tview62
+                 "GL_EXT_texture_view", "GL_OES_texture_view"]
 SUFFIXES = ["OES", "EXT", "NV"]
 # Desktop extensions whose commands older programs call by their ARB/EXT names (chromium-bsu's
 # glBindBufferARB, glMapBufferARB): each command gl.xml marks as an alias of a selected one is

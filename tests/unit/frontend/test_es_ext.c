@@ -1045,7 +1045,7 @@ es_env_minor(struct fe_test_env *e, int major, int minor)
 
 #define GL4_CAPS                                                                                   \
    (MGP_CAP_CLIP_CONTROL | MGP_CAP_POLYGON_OFFSET_CLAMP | MGP_CAP_MIRROR_CLAMP_TO_EDGE |           \
-    MGP_CAP_BASE_INSTANCE)
+    MGP_CAP_BASE_INSTANCE | MGP_CAP_TEXTURE_VIEW)
 
 static void
 test_es_gl4_features(int major, int minor, bool caps)
@@ -1071,6 +1071,8 @@ test_es_gl4_features(int major, int minor, bool caps)
    CHECK_EQ(es_listed("GL_EXT_buffer_storage"), es31);
    CHECK_EQ(es_listed("GL_EXT_clear_texture"), es31);
    CHECK(es_listed("GL_KHR_parallel_shader_compile"));
+   CHECK_EQ(es_listed("GL_OES_texture_view"), caps && es31);
+   CHECK_EQ(es_listed("GL_EXT_texture_view"), caps && es31);
 
    /* EXT_clip_control */
    GLint v = -1;
@@ -1149,6 +1151,28 @@ test_es_gl4_features(int major, int minor, bool caps)
       CHECK_ERR(GL_INVALID_OPERATION);
    }
    mgl_glDeleteBuffers(1, &b);
+   CHECK_ERR(GL_NO_ERROR);
+
+   /* OES/EXT_texture_view (ES 3.1, MGP_CAP_TEXTURE_VIEW): glTextureViewOES/EXT forward to
+    * glTextureView, and the view's queries */
+   const bool views = caps && es31;
+   CHECK(fe_get_proc_address("glTextureViewOES") != NULL);
+   CHECK(fe_get_proc_address("glTextureViewEXT") != NULL);
+   GLuint t[2];
+   mgl_glGenTextures(2, t);
+   if (es3) {
+      mgl_glBindTexture(GL_TEXTURE_2D_ARRAY, t[0]);
+      mgl_glTexStorage3D(GL_TEXTURE_2D_ARRAY, 1, GL_RGBA8, 4, 4, 3);
+      CHECK_ERR(GL_NO_ERROR);
+      mgl_glTextureView(t[1], GL_TEXTURE_2D_ARRAY, t[0], GL_RGBA8UI, 0, 1, 1, 2);
+      CHECK_ERR(views ? GL_NO_ERROR : GL_INVALID_OPERATION);
+      v = -1;
+      mgl_glBindTexture(GL_TEXTURE_2D_ARRAY, t[1]);
+      mgl_glGetTexParameteriv(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_VIEW_MIN_LAYER, &v);
+      CHECK_ERR(views ? GL_NO_ERROR : GL_INVALID_ENUM);
+      CHECK_EQ(v, views ? 1 : -1);
+   }
+   mgl_glDeleteTextures(2, t);
    CHECK_ERR(GL_NO_ERROR);
    env_finish(&e);
 out:
