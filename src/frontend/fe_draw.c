@@ -718,7 +718,9 @@ draw_repeat_keep(struct fe_context *ctx, GLenum mode, unsigned isz, uint64_t non
       .mode = mode,
       .index_size = isz,
       .valid = true,
-      .restart = isz && restart_direct(ctx, mode, isz),
+      /* asked only for a draw restarting: a draw kept without restart repeats as one after a
+       * toggle only once a restart draw is kept */
+      .restart = isz && ctx->rs.primitive_restart && restart_direct(ctx, mode, isz),
    };
 }
 

@@ -1207,15 +1207,16 @@ queue_unchanged(struct vkb_screen *scr, bool indexed, const struct mgp_draw *arg
    scr->stats.fast_draws++;
 }
 
-/* mode: the draw's, | VKB_FAST_RESTART for a draw_vbo restarting at the all-ones index
- * (vkb_draw_vbo: only a draw restarting alike left its context's mark so). */
+/* restart (a constant at each caller): a draw_vbo restarting at the all-ones index, its mark
+ * VKB_FAST_RESTART (vkb_draw_vbo: only a draw restarting alike left its context's mark so). */
 static inline __attribute__((always_inline)) bool
-draw_unchanged_as(struct vkb_context *ctx, const struct mgp_draw *args, uint32_t mode)
+draw_unchanged_as(struct vkb_context *ctx, const struct mgp_draw *args, bool restart)
 {
    struct vkb_screen *scr = ctx->scr;
    const struct vkb_fast_draw *f = &ctx->fast;
-   if (f->call_tick != scr->call_tick || f->mode != mode || f->index_size != args->index_size ||
-       scr->cur->draws >= VKB_BATCH_DRAW_LIMIT)
+   if (f->call_tick != scr->call_tick ||
+       f->mode != (args->mode | (restart ? VKB_FAST_RESTART : 0u)) ||
+       f->index_size != args->index_size || scr->cur->draws >= VKB_BATCH_DRAW_LIMIT)
       return false;
    if (f->index_size && ((uint64_t)args->start + args->count) * f->index_size > f->ib_size)
       return false;
@@ -1255,7 +1256,7 @@ draw_unchanged_as(struct vkb_context *ctx, const struct mgp_draw *args, uint32_t
 static inline __attribute__((always_inline)) bool
 draw_unchanged(struct vkb_context *ctx, const struct mgp_draw *args)
 {
-   return draw_unchanged_as(ctx, args, args->mode);
+   return draw_unchanged_as(ctx, args, false);
 }
 
 /* A draw_vbo that is the compact draw but for its restart at the all-ones index of its index
@@ -1276,7 +1277,7 @@ restart_unchanged(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
       .count = ranges[0].count,
       .index_bias = ranges[0].index_bias,
    };
-   return draw_unchanged_as(ctx, &c, args->mode | VKB_FAST_RESTART);
+   return draw_unchanged_as(ctx, &c, true);
 }
 
 /* Out of line: the compact draw's common way (vkb_draw_compact) keeps no frame for it. */
