@@ -338,6 +338,54 @@ send_compact(struct fe_context *ctx, uint16_t prim, uint8_t index_size,
    }
 }
 
+/* The all-ones index of an index size: where a device's primitive restart cuts. */
+static inline uint32_t
+all_ones_index(unsigned isz)
+{
+   return isz == 4 ? 0xffffffffu : (1u << (isz * 8)) - 1;
+}
+
+/* Whether the device draws an indexed draw of mode restarting at isz's all-ones index as sent:
+ * submit_one's fe_prim_rewrite_needed says no (the mode and caps alone decide it then). */
+static bool
+restart_direct(struct fe_context *ctx, GLenum mode, unsigned isz)
+{
+   struct mgp_draw_vbo a = {
+      .mode = (uint16_t)fe_mgp_prim(mode),
+      .index_size = (uint8_t)isz,
+      .flags = MGP_DRAW_PRIMITIVE_RESTART,
+      .restart_index = all_ones_index(isz),
+   };
+   return !fe_prim_rewrite_needed(ctx, &a);
+}
+
+/* The restart index in force is isz's all-ones one (GL_PRIMITIVE_RESTART_FIXED_INDEX's, or
+ * glPrimitiveRestartIndex's where it is that): read live at every draw, since neither
+ * glPrimitiveRestartIndex nor the fixed index's switch under GL_PRIMITIVE_RESTART moves a
+ * serial. */
+static inline bool
+restart_all_ones(const struct fe_context *ctx, unsigned isz)
+{
+   return fe_restart_index(ctx, isz) == all_ones_index(isz);
+}
+
+/* submit_one's draw_vbo for one range of the element buffer's indices, one instance,
+ * restarting at the all-ones index the device draws as sent (restart_direct): what a restart
+ * draw the repeat takes sends. Out of line: the compact repeat pays nothing of it. */
+static __attribute__((noinline)) void
+send_restart(struct fe_context *ctx, GLenum mode, unsigned isz, const struct mgp_draw_range *r)
+{
+   const struct mgp_draw_vbo a = {
+      .mode = (uint16_t)fe_mgp_prim(mode),
+      .index_size = (uint8_t)isz,
+      .instance_count = 1,
+      .num_draws = 1,
+      .flags = MGP_DRAW_PRIMITIVE_RESTART,
+      .restart_index = all_ones_index(isz),
+   };
+   mgp_draw_vbo(&ctx->pipe, &a, r);
+}
+
 static void
 submit_one(struct fe_context *ctx, const struct draw *d, const struct mgp_draw_range *ranges,
            uint32_t num)
@@ -614,19 +662,21 @@ draw_repeats(struct fe_context *ctx, GLenum mode, unsigned isz)
 /* The repeat draw's tracker work (the groups fe_validate would run for what moved), then the
  * draw serial it now stands at. Its compact send follows: changed words are held for it. */
 static inline __attribute__((always_inline)) void
-draw_repeat_take(struct fe_context *ctx, unsigned k)
+draw_repeat_take(struct fe_context *ctx, unsigned k, bool compact)
 {
    struct fe_draw_repeat *r = &ctx->draw_repeat;
    r->hits++;
    if (k & (REPEAT_CONSTANTS | REPEAT_BINDINGS)) {
-      /* counts them in r (constants, buffers, arrays) and stands r->serial at the draw serial */
-      ctx->tracker.fold_words = (k & REPEAT_CONSTANTS) && words_fold(ctx);
+      /* counts them in r (constants, buffers, arrays) and stands r->serial at the draw serial;
+       * a restart draw's draw_vbo carries no words: the tracker sends them */
+      ctx->tracker.fold_words = compact && (k & REPEAT_CONSTANTS) && words_fold(ctx);
       fe_tracker_repeat(ctx, k & REPEAT_CONSTANTS, k & REPEAT_BINDINGS);
       ctx->tracker.fold_words = false;
    }
 }
 
-/* After a compact draw that went the whole way: keep it as the repeat draw where the draw
+/* After a compact draw (or an indexed one restarting at the all-ones index the device draws as
+ * sent: send_restart) that went the whole way: keep it as the repeat draw where the draw
  * serial, less the rebinds and dynamic-state changes, stood still since the draw before and
  * fe_validate left every input current. Not for what the repeat does not ask at every draw: a
  * compatibility context (its render mode, rewrites, two-pass polygon modes), a program
@@ -668,6 +718,9 @@ draw_repeat_keep(struct fe_context *ctx, GLenum mode, unsigned isz, uint64_t non
       .mode = mode,
       .index_size = isz,
       .valid = true,
+      /* asked only for a draw restarting: a draw kept without restart repeats as one after a
+       * toggle only once a restart draw is kept */
+      .restart = isz && ctx->rs.primitive_restart && restart_direct(ctx, mode, isz),
    };
 }
 
@@ -810,7 +863,7 @@ draw_arrays_repeat_in(struct fe_context *ctx, GLenum mode, GLint first, GLsizei 
    else if (ctx->tracker.verify)
       draw_arrays_verify(ctx, mode, first, count, k);
    else if ((k & REPEAT_LIVE) || !fe_ctx_lost(ctx)) {
-      draw_repeat_take(ctx, k);
+      draw_repeat_take(ctx, k, true);
       send_compact(ctx, (uint16_t)fe_mgp_prim(mode), 0,
                    &(struct mgp_draw_range){(uint32_t)first, (uint32_t)count, 0});
    }
@@ -840,7 +893,7 @@ draw_arrays(struct fe_context *ctx, GLenum mode, GLint first, GLsizei count, GLs
 }
 
 /* The element buffer bound at offset 0 (a draw of the same buffer sends nothing). */
-static inline void
+static inline __attribute__((always_inline)) void
 element_bind(struct fe_context *ctx, const struct fe_buffer *eb, unsigned isz)
 {
    const struct fe_tracker *t = &ctx->tracker;
@@ -851,8 +904,8 @@ element_bind(struct fe_context *ctx, const struct fe_buffer *eb, unsigned isz)
 /* The element buffer's part of setup_indices: checks the indices offset and range, binds the
  * buffer (its compare inline: a draw of the same buffer sends nothing; not for a GL_LINE_LOOP,
  * which draws rewritten indices, fe_prim_rewrite.c) and turns the offset into a range start in
- * index units. False when the draw must be skipped. */
-static inline bool
+ * index units. False when the draw must be skipped. Inline in each way (the repeats' too). */
+static inline __attribute__((always_inline)) bool
 element_indices(struct fe_context *ctx, struct fe_buffer *eb, unsigned isz, GLsizei count,
                 const void *indices, uint32_t *start, bool bind)
 {
@@ -920,15 +973,21 @@ draw_elements_one(struct fe_context *ctx, GLenum mode, GLsizei count, GLenum typ
  * reads, so a glDrawElements pays no stack arguments or spills of the other way and jumps
  * here: the element buffer's indices, checked against it as every draw's
  * (MGL_TRACKER_VERIFY checks the repeat on glDrawArrays: the same draw_repeats); a core
- * context with zero bound has no vertex array (draw_ready refuses the draw). A draw that is
- * not a repeat goes the whole way from here. */
-static __attribute__((noinline)) void
-draw_elements_repeat(struct fe_context *ctx, GLenum mode, GLsizei count, GLenum type,
-                     const void *indices, GLint basevertex)
+ * context with zero bound has no vertex array (draw_ready refuses the draw). With primitive
+ * restart on (issue 22's draw_elements_restart) the draw is a repeat where the device draws
+ * the kept mode's restart as sent (the kept restart) and the index in force is the all-ones one,
+ * both asked at every draw (a toggle moves the render state: draw_repeats_render's value
+ * group; an index change moves no serial): it goes out as submit_one's draw_vbo with the
+ * restart flag. A draw that is not a repeat goes the whole way from here. */
+/* draw_elements_repeat's way, restart (a constant at each caller) the draw's
+ * GL_PRIMITIVE_RESTART state. */
+static inline __attribute__((always_inline)) void
+draw_elements_repeat_in(struct fe_context *ctx, GLenum mode, GLsizei count, GLenum type,
+                        const void *indices, GLint basevertex, bool restart)
 {
    const unsigned isz = index_size(type);
    const unsigned k = isz && count > 0 && !ctx->tracker.verify && ctx->vao && ctx->vao->elements &&
-                            !ctx->rs.primitive_restart
+                            (!restart || (ctx->draw_repeat.restart && restart_all_ones(ctx, isz)))
                          ? draw_repeats(ctx, mode, isz)
                          : 0;
    if (!k) {
@@ -941,11 +1000,32 @@ draw_elements_repeat(struct fe_context *ctx, GLenum mode, GLsizei count, GLenum 
        element_indices(ctx, eb, isz, count, indices, &first, false)) {
       /* the tracker's groups first: a vertex-array switch binds the array's element
        * buffer with its vertex input, so the compare below finds it bound */
-      draw_repeat_take(ctx, k);
+      draw_repeat_take(ctx, k, !restart);
       element_bind(ctx, eb, isz);
-      send_compact(ctx, (uint16_t)fe_mgp_prim(mode), (uint8_t)isz,
-                   &(struct mgp_draw_range){first, (uint32_t)count, basevertex});
+      const struct mgp_draw_range r = {first, (uint32_t)count, basevertex};
+      if (restart)
+         send_restart(ctx, mode, isz, &r);
+      else
+         send_compact(ctx, (uint16_t)fe_mgp_prim(mode), (uint8_t)isz, &r);
    }
+}
+
+/* The restart draw's repeat, out of line: the compact one pays one test of it. */
+static __attribute__((noinline)) void
+draw_elements_repeat_restart(struct fe_context *ctx, GLenum mode, GLsizei count, GLenum type,
+                             const void *indices, GLint basevertex)
+{
+   draw_elements_repeat_in(ctx, mode, count, type, indices, basevertex, true);
+}
+
+static __attribute__((noinline)) void
+draw_elements_repeat(struct fe_context *ctx, GLenum mode, GLsizei count, GLenum type,
+                     const void *indices, GLint basevertex)
+{
+   if (ctx->rs.primitive_restart)
+      draw_elements_repeat_restart(ctx, mode, count, type, indices, basevertex);
+   else
+      draw_elements_repeat_in(ctx, mode, count, type, indices, basevertex, false);
 }
 
 static inline void
@@ -1015,23 +1095,31 @@ draw_indexed(struct fe_context *ctx, GLenum mode, GLsizei count, GLenum type, co
    }
    /* submit_one's compact draw without its other cases (the element buffer's indices, one
     * instance, no range, no restart, no loop rewrite) and without the draw it builds: the
-    * words the validate changes ride in it */
+    * words the validate changes ride in it. With restart on, the same draw restarting at the
+    * all-ones index the device draws as sent is submit_one's draw_vbo (send_restart), kept as
+    * the repeat draw like the compact one (no words ride in it). */
    struct fe_buffer *eb = ctx->vao->elements;
-   const bool compact = eb && instances == 1 && !baseinstance && !has_range &&
-                        !ctx->rs.primitive_restart && !loop_rewritten(ctx, mode) &&
-                        one_pass(ctx, mode) && compact_supported(ctx);
+   const unsigned isz = index_size(type);
+   const bool restart = ctx->rs.primitive_restart;
+   const bool single = eb && instances == 1 && !baseinstance && !has_range &&
+                       !loop_rewritten(ctx, mode) && one_pass(ctx, mode) && compact_supported(ctx);
+   const bool compact = single && !restart;
+   const bool restarting = single && restart && !ctx->multi_draw_id && restart_all_ones(ctx, isz) &&
+                           restart_direct(ctx, mode, isz);
    ctx->tracker.fold_words = compact && words_fold(ctx);
    if (!fe_validate(ctx, FE_VERB_DRAW)) {
       fe_tracker_flush_words(ctx);
       return;
    }
    ctx->tracker.fold_words = false;
-   if (compact) {
-      const unsigned isz = index_size(type);
+   if (compact || restarting) {
       uint32_t first;
       if (element_indices(ctx, eb, isz, count, indices, &first, true)) {
-         send_compact(ctx, (uint16_t)fe_mgp_prim(mode), (uint8_t)isz,
-                      &(struct mgp_draw_range){first, (uint32_t)count, basevertex});
+         const struct mgp_draw_range r = {first, (uint32_t)count, basevertex};
+         if (restarting)
+            send_restart(ctx, mode, isz, &r);
+         else
+            send_compact(ctx, (uint16_t)fe_mgp_prim(mode), (uint8_t)isz, &r);
          if (!rewritten && !rebase)
             draw_repeat_arm(ctx, mode, isz);
       } else {
@@ -1042,7 +1130,7 @@ draw_indexed(struct fe_context *ctx, GLenum mode, GLsizei count, GLenum type, co
    struct draw d = {
       .mode = mode,
       .no_restart = rewritten,
-      .index_size = index_size(type),
+      .index_size = isz,
       .instances = instances,
       .base_instance = baseinstance,
       .draw_id = ctx->multi_draw_id,

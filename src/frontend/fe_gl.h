@@ -1084,6 +1084,10 @@ struct fe_context {
       GLenum mode;
       unsigned index_size; /* 0: glDrawArrays */
       bool valid;
+      /* an indexed draw whose restart at its index size's all-ones index the device draws as
+       * sent (no rewrite for its mode, fe_prim_rewrite_needed): with restart on and the index
+       * live the all-ones one, the repeat sends it flagged (fe_draw.c) */
+      bool restart;
    } draw_repeat;
    /* the draw serial's moves that rebound a vertex array's buffer alone (fe_draw_bump_buffers),
     * a uniform-block binding (fe_draw_bump_ubos), bound another vertex array

@@ -740,6 +740,8 @@ fragments_hidden(const struct vkb_context *ctx)
 
 static void draw_whole(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
                        const struct mgp_draw_range *ranges, uint32_t ndraws);
+static inline bool restart_unchanged(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
+                                     const struct mgp_draw_range *ranges, uint32_t ndraws);
 
 void
 vkb_draw_vbo(void *self, const struct mgp_draw_vbo *args, const void *tail, uint32_t tail_count)
@@ -750,7 +752,7 @@ vkb_draw_vbo(void *self, const struct mgp_draw_vbo *args, const void *tail, uint
       return;
    const struct mgp_draw_range *ranges = tail;
    const uint32_t ndraws = tail_count < args->num_draws ? tail_count : args->num_draws;
-   if (!ndraws)
+   if (!ndraws || restart_unchanged(ctx, args, ranges, ndraws))
       return;
    vkb_draw_pressure_point(scr);
    if (vkb_draw_fast(ctx, args, ranges, ndraws))
@@ -1205,12 +1207,15 @@ queue_unchanged(struct vkb_screen *scr, bool indexed, const struct mgp_draw *arg
    scr->stats.fast_draws++;
 }
 
+/* restart (a constant at each caller): a draw_vbo restarting at the all-ones index, its mark
+ * VKB_FAST_RESTART (vkb_draw_vbo: only a draw restarting alike left its context's mark so). */
 static inline __attribute__((always_inline)) bool
-draw_unchanged(struct vkb_context *ctx, const struct mgp_draw *args)
+draw_unchanged_as(struct vkb_context *ctx, const struct mgp_draw *args, bool restart)
 {
    struct vkb_screen *scr = ctx->scr;
    const struct vkb_fast_draw *f = &ctx->fast;
-   if (f->call_tick != scr->call_tick || f->mode != args->mode ||
+   if (f->call_tick != scr->call_tick ||
+       f->mode != (args->mode | (restart ? VKB_FAST_RESTART : 0u)) ||
        f->index_size != args->index_size || scr->cur->draws >= VKB_BATCH_DRAW_LIMIT)
       return false;
    if (f->index_size && ((uint64_t)args->start + args->count) * f->index_size > f->ib_size)
@@ -1246,6 +1251,33 @@ draw_unchanged(struct vkb_context *ctx, const struct mgp_draw *args)
    scr->cur->draws++;
    scr->stats.fast_draws++;
    return true;
+}
+
+static inline __attribute__((always_inline)) bool
+draw_unchanged(struct vkb_context *ctx, const struct mgp_draw *args)
+{
+   return draw_unchanged_as(ctx, args, false);
+}
+
+/* A draw_vbo that is the compact draw but for its restart at the all-ones index of its index
+ * size (the front end's repeated restart draw, issue 22's draw_elements_restart) after a draw
+ * restarting alike with nothing between: draw_unchanged's way, its mark the restart one. */
+static inline bool
+restart_unchanged(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
+                  const struct mgp_draw_range *ranges, uint32_t ndraws)
+{
+   if (args->flags != MGP_DRAW_PRIMITIVE_RESTART || ndraws != 1 || args->instance_count != 1 ||
+       args->start_instance || args->draw_id_offset ||
+       !vkb_restart_all_ones(args->index_size, args->restart_index))
+      return false;
+   const struct mgp_draw c = {
+      .mode = args->mode,
+      .index_size = args->index_size,
+      .start = ranges[0].start,
+      .count = ranges[0].count,
+      .index_bias = ranges[0].index_bias,
+   };
+   return draw_unchanged_as(ctx, &c, true);
 }
 
 /* Out of line: the compact draw's common way (vkb_draw_compact) keeps no frame for it. */

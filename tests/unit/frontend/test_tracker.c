@@ -3960,6 +3960,110 @@ test_repeat_after_change(void)
    fake_caps.call_mask[MGP_CALL_draw / 64] &= ~(1ull << (MGP_CALL_draw % 64));
 }
 
+static struct fe_context *repeat_state_env(struct fe_test_env *e, unsigned state);
+
+#define RESTART_REWRITTEN 1u /* restart_strip_draw's want: the client rewrote the strip */
+
+/* One glDrawElements of test_repeat_restart's strip: whether the repeat took it, and what went
+ * out: want 0 a compact draw, RESTART_REWRITTEN anything, else a draw_vbo restarting at want;
+ * the draw last. */
+static void
+restart_strip_draw(const struct fe_context *ctx, GLenum type, bool hit, uint32_t want)
+{
+   const uint64_t hits = ctx->draw_repeat.hits;
+   fake_clear();
+   mgl_glDrawElements(GL_TRIANGLE_STRIP, 7, type, NULL);
+   CHECK_EQ(ctx->draw_repeat.hits, hits + (hit ? 1 : 0));
+   CHECK(fake_count() > 0);
+   if (!fake_count())
+      return;
+   const struct fake_rec *last = fake_rec(fake_count() - 1);
+   if (want == RESTART_REWRITTEN)
+      return;
+   if (!want) {
+      CHECK(last->id == MGP_CALL_draw || last->id == MGP_CALL_draw_words);
+      CHECK_EQ(fake_count_of(MGP_CALL_draw_vbo), 0);
+      return;
+   }
+   CHECK_EQ(last->id, MGP_CALL_draw_vbo);
+   CHECK_EQ(fake_count_of(MGP_CALL_draw_vbo), 1);
+   const struct mgp_draw_vbo *a = draw_args(0);
+   CHECK(a && (a->flags & MGP_DRAW_PRIMITIVE_RESTART) && a->restart_index == want &&
+         a->mode == MGP_PRIM_TRIANGLE_STRIP && a->instance_count == 1);
+   if (a)
+      CHECK_EQ(a->index_size, type == GL_UNSIGNED_SHORT ? 2 : 1);
+}
+
+/* issue 22's draw_elements_restart: an indexed draw with primitive restart at the all-ones
+ * index repeated with nothing changed takes the repeat draw (a draw_vbo with the restart flag),
+ * and so does one after a glUniform (its words sent apart) or a toggle of GL_PRIMITIVE_RESTART
+ * (a compact draw while off); an index that is not the all-ones one (glPrimitiveRestartIndex,
+ * or the fixed index switched off under GL_PRIMITIVE_RESTART: no serial moves) or another
+ * index type goes the whole way, and the draw after it is kept again. */
+static void
+test_repeat_restart(void)
+{
+   struct fe_test_env e;
+   struct fe_context *ctx = repeat_state_env(&e, GLSL_STATE_DEPTH_RANGE);
+   static const GLushort i16[7] = {0, 1, 2, 0xffff, 0, 1, 2};
+   static const GLubyte i8[7] = {0, 1, 2, 0xff, 0, 1, 2};
+   GLuint ebo[2];
+   mgl_glGenBuffers(2, ebo);
+   mgl_glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, ebo[1]);
+   mgl_glBufferData(GL_ELEMENT_ARRAY_BUFFER, sizeof i8, i8, GL_STATIC_DRAW);
+   mgl_glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, ebo[0]);
+   mgl_glBufferData(GL_ELEMENT_ARRAY_BUFFER, sizeof i16, i16, GL_STATIC_DRAW);
+   mgl_glEnable(GL_PRIMITIVE_RESTART);
+   mgl_glPrimitiveRestartIndex(0xffff);
+   restart_strip_draw(ctx, GL_UNSIGNED_SHORT, false, 0xffff); /* the whole way */
+   restart_strip_draw(ctx, GL_UNSIGNED_SHORT, false, 0xffff); /* kept */
+   CHECK(ctx->draw_repeat.valid);
+   for (int i = 0; i < 3; i++)
+      restart_strip_draw(ctx, GL_UNSIGNED_SHORT, true, 0xffff);
+   /* a glUniform between: a repeat, its words sent apart (not folded in a compact draw) */
+   GLint prog = 0;
+   mgl_glGetIntegerv(GL_CURRENT_PROGRAM, &prog);
+   const GLint tint = mgl_glGetUniformLocation((GLuint)prog, "tint");
+   CHECK(tint >= 0);
+   mgl_glUniform4f(tint, 0.5f, 0.25f, 0.0f, 1.0f);
+   restart_strip_draw(ctx, GL_UNSIGNED_SHORT, true, 0xffff);
+   CHECK_EQ(fake_count_of(MGP_CALL_draw_words), 0);
+   CHECK_EQ(
+      fake_count_of(MGP_CALL_set_global_constants) + fake_count_of(MGP_CALL_set_constant_words), 1);
+   /* toggles: a render-state change the repeat takes, the draw as restart says now */
+   mgl_glDisable(GL_PRIMITIVE_RESTART);
+   restart_strip_draw(ctx, GL_UNSIGNED_SHORT, true, 0);
+   restart_strip_draw(ctx, GL_UNSIGNED_SHORT, true, 0);
+   mgl_glEnable(GL_PRIMITIVE_RESTART);
+   restart_strip_draw(ctx, GL_UNSIGNED_SHORT, true, 0xffff);
+   /* another restart index: the whole way (the client rewrites the strip), then kept again */
+   mgl_glPrimitiveRestartIndex(1);
+   restart_strip_draw(ctx, GL_UNSIGNED_SHORT, false, RESTART_REWRITTEN);
+   CHECK(!ctx->draw_repeat.valid);
+   mgl_glPrimitiveRestartIndex(0xffff);
+   restart_strip_draw(ctx, GL_UNSIGNED_SHORT, false, 0xffff);
+   CHECK(ctx->draw_repeat.valid);
+   restart_strip_draw(ctx, GL_UNSIGNED_SHORT, true, 0xffff);
+   /* the fixed index wins over glPrimitiveRestartIndex's; switched off, 1 is in force again */
+   mgl_glPrimitiveRestartIndex(1);
+   mgl_glEnable(GL_PRIMITIVE_RESTART_FIXED_INDEX);
+   restart_strip_draw(ctx, GL_UNSIGNED_SHORT, true, 0xffff);
+   mgl_glDisable(GL_PRIMITIVE_RESTART_FIXED_INDEX);
+   restart_strip_draw(ctx, GL_UNSIGNED_SHORT, false, RESTART_REWRITTEN);
+   /* byte indices under the fixed index: their own all-ones index, kept after a draw */
+   mgl_glEnable(GL_PRIMITIVE_RESTART_FIXED_INDEX);
+   mgl_glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, ebo[1]);
+   restart_strip_draw(ctx, GL_UNSIGNED_BYTE, false, 0xff);
+   restart_strip_draw(ctx, GL_UNSIGNED_BYTE, false, 0xff);
+   restart_strip_draw(ctx, GL_UNSIGNED_BYTE, true, 0xff);
+   mgl_glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, ebo[0]);
+   restart_strip_draw(ctx, GL_UNSIGNED_SHORT, false, 0xffff);
+   CHECK_EQ(mgl_glGetError(), GL_NO_ERROR);
+   mgl_glDeleteBuffers(2, ebo);
+   env_finish(&e);
+   fake_caps.call_mask[MGP_CALL_draw / 64] &= ~(1ull << (MGP_CALL_draw % 64));
+}
+
 /* The dynamic state each draw sent: the context's (set_dynamic_state, or set_dynamic_words
  * applied to what the server held). */
 static bool
@@ -5178,6 +5282,7 @@ main(void)
    test_sampler_layout();
    test_sampler_layout_across_no_samplers();
    test_repeat_after_change();
+   test_repeat_restart();
    test_repeat_dynamic_state();
    test_repeat_after_sample_state();
    test_repeat_render_state();
