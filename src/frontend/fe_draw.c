@@ -13,6 +13,7 @@
 #include "fe_gl.h"
 #include "fe_tracker.h"
 #include "gl_api.h"
+#include "gl_entry.h"
 #include "log.h"
 
 static inline bool
@@ -1324,7 +1325,8 @@ mgl_glMultiDrawArrays(GLenum mode, const GLint *first, const GLsizei *count, GLs
 }
 
 /* IBM_multimode_draw_arrays: draw i in the mode modestride * i bytes past mode, each a
- * glDrawArrays / glDrawElements with its errors; a draw of no vertices is skipped (Mesa's loop). */
+ * glDrawArrays / glDrawElements with its errors; a draw of no vertices is skipped (Mesa's loop).
+ * Each goes through its entry, so a display list being compiled records the draws. */
 static GLenum
 multimode_at(const GLenum *mode, GLsizei i, GLint modestride)
 {
@@ -1341,7 +1343,7 @@ mgl_glMultiModeDrawArraysIBM(const GLenum *mode, const GLint *first, const GLsiz
    FE_CHECK(primcount < 0, GL_INVALID_VALUE);
    for (GLsizei i = 0; i < primcount; i++) {
       if (count[i] > 0)
-         mgl_glDrawArrays(multimode_at(mode, i, modestride), first[i], count[i]);
+         mgl_entry_glDrawArrays(multimode_at(mode, i, modestride), first[i], count[i]);
    }
 }
 
@@ -1353,7 +1355,7 @@ mgl_glMultiModeDrawElementsIBM(const GLenum *mode, const GLsizei *count, GLenum 
    FE_CHECK(primcount < 0, GL_INVALID_VALUE);
    for (GLsizei i = 0; i < primcount; i++) {
       if (count[i] > 0)
-         mgl_glDrawElements(multimode_at(mode, i, modestride), count[i], type, indices[i]);
+         mgl_entry_glDrawElements(multimode_at(mode, i, modestride), count[i], type, indices[i]);
    }
 }
 

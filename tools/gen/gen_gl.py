@@ -447,6 +447,12 @@ NOT_IN_LIST = [r"glDraw(Arrays|Elements)Instanced.*", r"glDispatchComputeIndirec
 DRAWS = [r"glDraw(Arrays|Elements|RangeElements)(BaseVertex)?(EXT|OES)?",
          r"glMultiDraw(Arrays|Elements)(BaseVertex)?(EXT|OES)?", r"glArrayElement(EXT)?"]
 
+# Commands the front end runs as the draws they stand for (IBM_multimode_draw_arrays: a
+# glDrawArrays / glDrawElements each): while compiling they are not recorded themselves; each
+# draw goes through its own entry (mgl_entry_glDraw*), which compiles it (and, between glBegin
+# and glEnd, raises the error), as Mesa's display lists hold a multimode call's draws.
+AS_THEIR_DRAWS = [r"glMultiModeDraw(Arrays|Elements)IBM"]
+
 
 def matches(name, patterns):
     import re
@@ -471,6 +477,8 @@ def classify(c):
     ps = entry_params(c)
     if matches(c.name, NOT_IN_LIST):
         return "error"
+    if matches(c.name, AS_THEIR_DRAWS):
+        return "immediate"
     if not c.is_void() or matches(c.name, NOT_COMPILED):
         return "immediate"
     if any(p.is_ptr and "const" not in p.type for p in ps):

@@ -5,6 +5,7 @@
  * the share group, and the glBegin/glEnd gate. Calls go through mgl_entry_glFoo, as an
  * application's do. The gate is driven by setting FE_ENTRY_IN_BEGIN_END with fe_entry_mode_set
  * (a stand-in for glBegin, which is not part of this branch). */
+#include "decline.h"
 #include "fe_compat.h"
 #include "fe_test_util.h"
 #include "gl_entry.h"
@@ -403,6 +404,29 @@ test_pixel_commands(void)
  * glNewList made takes one, it goes with glDeleteLists, and the identifier is GL_INVALID_ENUM in
  * a core context (test_core_context). */
 #define DISPLAY_LIST 0x82E7
+/* IBM_multimode_draw_arrays while compiling: the list holds the draws the call stands for (as
+ * Mesa's do), not a declined command; GL_COMPILE runs none of them now. */
+static void
+test_multimode_compiled(void)
+{
+   static const GLfloat verts[6] = {0, 0, 1, 0, 0, 1};
+   const GLenum modes[2] = {GL_TRIANGLES, GL_POINTS};
+   const GLint firsts[2] = {0, 1};
+   const GLsizei counts[2] = {3, 1};
+   mgl_entry_glVertexPointer(2, GL_FLOAT, 0, verts);
+   mgl_entry_glEnableClientState(GL_VERTEX_ARRAY);
+   const uint64_t declined = mgu_decline_count(MGU_DECLINE_dlist_command_not_compilable);
+   mgl_entry_glNewList(70, COMPILE);
+   mgl_entry_glMultiModeDrawArraysIBM(modes, firsts, counts, 2, sizeof(GLenum));
+   mgl_entry_glEndList();
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK_EQ(mgu_decline_count(MGU_DECLINE_dlist_command_not_compilable), declined);
+   mgl_entry_glCallList(70);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_entry_glDisableClientState(GL_VERTEX_ARRAY);
+   mgl_entry_glDeleteLists(70, 1);
+}
+
 static void
 test_labels(void)
 {
@@ -476,6 +500,7 @@ main(void)
    test_shared(&e);
    test_pixel_commands();
    test_labels();
+   test_multimode_compiled();
    /* A list being compiled when the context goes is dropped with it. */
    mgl_entry_glNewList(40, COMPILE);
    mgl_entry_glClearColor(0, 0, 0, 0);
