@@ -653,14 +653,23 @@ mgl_glDepthRange(GLdouble n, GLdouble f)
       depth_range_at(ctx, i, n, f);
 }
 
-void
-mgl_glDepthRangeArrayv(GLuint first, GLsizei count, const GLdouble *v)
+/* glDepthRangeArrayv and OES_viewport_array's float form: the pairs are dv's, else fv's. */
+static void
+depth_range_array(GLuint first, GLsizei count, const GLdouble *dv, const GLfloat *fv)
 {
    FE_CTX_OR_RETURN();
    FE_CHECK(fe_es_ext_lacks(ctx, FE_ES_EXT_VIEWPORT_ARRAY), GL_INVALID_OPERATION);
    FE_CHECK(!viewport_range_ok(first, count), GL_INVALID_VALUE);
-   for (GLsizei k = 0; k < count; k++)
-      depth_range_at(ctx, first + (GLuint)k, v[2 * k], v[2 * k + 1]);
+   for (GLsizei k = 0; k < count; k++) {
+      const GLdouble n = dv ? dv[2 * k] : fv[2 * k], f = dv ? dv[2 * k + 1] : fv[2 * k + 1];
+      depth_range_at(ctx, first + (GLuint)k, n, f);
+   }
+}
+
+void
+mgl_glDepthRangeArrayv(GLuint first, GLsizei count, const GLdouble *v)
+{
+   depth_range_array(first, count, v, NULL);
 }
 
 void
@@ -676,11 +685,7 @@ mgl_glDepthRangeIndexed(GLuint index, GLdouble n, GLdouble f)
 void
 mgl_glDepthRangeArrayfvOES(GLuint first, GLsizei count, const GLfloat *v)
 {
-   FE_CTX_OR_RETURN();
-   FE_CHECK(fe_es_ext_lacks(ctx, FE_ES_EXT_VIEWPORT_ARRAY), GL_INVALID_OPERATION);
-   FE_CHECK(!viewport_range_ok(first, count), GL_INVALID_VALUE);
-   for (GLsizei k = 0; k < count; k++)
-      depth_range_at(ctx, first + (GLuint)k, v[2 * k], v[2 * k + 1]);
+   depth_range_array(first, count, NULL, v);
 }
 
 void
