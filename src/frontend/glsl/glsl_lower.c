@@ -2569,6 +2569,16 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
                add_edit(&L, t->at, t->len, NULL, NULL, 0);
             }
          } else if (u->es && u->version >= 300 && !strncmp(d, "extension", 9) &&
+                    extension_named(s, "GL_EXT_separate_shader_objects")) {
+            /* ESSL 3.00+: its layout(location) on stage inputs and outputs are desktop
+             * ARB_separate_shader_objects' in glslang, which knows no EXT name (every ES 3.0+
+             * context lists it: fe_es_ext.c) */
+            add_edit(&L, t->at, t->len,
+                     directive_has(s, t->len, "disable")
+                        ? NULL
+                        : "#extension GL_ARB_separate_shader_objects : enable",
+                     NULL, 0);
+         } else if (u->es && u->version >= 300 && !strncmp(d, "extension", 9) &&
                     withheld_es_named(s, deny))
             withheld_extension(&L, t);
          else if (u->es && u->version != 300 && !strncmp(d, "extension", 9))

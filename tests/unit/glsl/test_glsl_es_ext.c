@@ -291,5 +291,30 @@ main(void)
       free(vlog);
    }
 
+   /* GL_EXT_separate_shader_objects (ESSL 3.00+): its macro, its `require`, layout(location) on
+    * a vertex output and a fragment input, which then match by location, not by name */
+   const char *sso_vs = "#version 300 es\n"
+                        "#extension GL_EXT_separate_shader_objects : require\n"
+                        "in vec4 pos;\n"
+                        "layout(location = 2) out vec4 v_a;\n"
+                        "void main() { v_a = pos; gl_Position = pos; }\n";
+   const char *sso_fs = "#version 300 es\n"
+                        "#ifndef GL_EXT_separate_shader_objects\n"
+                        "#error no GL_EXT_separate_shader_objects macro\n"
+                        "#endif\n"
+                        "#extension GL_EXT_separate_shader_objects : enable\n"
+                        "precision mediump float;\n"
+                        "layout(location = 2) in vec4 v_b;\n"
+                        "out vec4 o;\n"
+                        "void main() { o = v_b; }\n";
+   log = NULL;
+   struct glsl_link_input sso_in = {.source = {sso_vs, sso_fs}, .es = true};
+   p = glsl_link(&sso_in, &log);
+   CHECK(p, "GL_EXT_separate_shader_objects link: %s", log ? log : "(none)");
+   glsl_program_destroy(p);
+   free(log);
+   refused("#version 300 es\nprecision mediump float;\nlayout(location = 2) in vec4 v_b;\n"
+           "out vec4 o;\nvoid main() { o = v_b; }\n",
+           "location", "ESSL 3.00 layout(location) on an input without the extension");
    return t_finish("unit.glsl.es_ext");
 }
