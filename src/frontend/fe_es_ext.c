@@ -46,6 +46,7 @@ enum need {
    NEED_TEXTURE_VIEW,   /* MGP_CAP_TEXTURE_VIEW */
    NEED_NORM16,         /* the 16-bit normalized formats sampled and filtered, unorm rendered */
    NEED_RENDER_SNORM,   /* the snorm formats rendered and blended (16-bit ones: NEED_NORM16) */
+   NEED_IMAGE_FORMATS, /* image units, and storage images of the formats GL 4.2 has past ES 3.1's */
 };
 
 #define ES2 1u
@@ -168,6 +169,8 @@ static const struct row rows[] = {
    {"GL_EXT_render_snorm", ES31, NEED_RENDER_SNORM, FE_ES_EXT_RENDER_SNORM},
    /* GL 4.1's program pipelines (core in ES 3.1) in ES 3.0 contexts: the *EXT commands */
    {"GL_EXT_separate_shader_objects", ES3, NEED_NONE, FE_ES_EXT_SEPARATE_SHADER_OBJECTS},
+   /* desktop GL 4.2's image formats in ESSL 3.10 layout qualifiers */
+   {"GL_NV_image_formats", ES31, NEED_IMAGE_FORMATS, FE_ES_EXT_IMAGE_FORMATS},
    {"GL_KHR_debug", ES2 | ES3, NEED_NONE, -1},
    {"GL_KHR_no_error", ES2 | ES3, NEED_NONE, -1},
    {"GL_KHR_robustness", ES3, NEED_NONE, -1},
@@ -263,6 +266,22 @@ device_has(const struct fe_context *ctx, enum need need)
              format_can(caps, MGP_FORMAT_R16_SNORM, sf) &&
              format_can(caps, MGP_FORMAT_RG16_SNORM, sf) &&
              format_can(caps, MGP_FORMAT_RGBA16_SNORM, sf | MGP_FORMAT_CAP_RENDER);
+   }
+   case NEED_IMAGE_FORMATS: {
+      static const uint16_t f[] = {
+         MGP_FORMAT_RG32_FLOAT,   MGP_FORMAT_RG16_FLOAT,    MGP_FORMAT_R11G11B10_FLOAT,
+         MGP_FORMAT_R16_FLOAT,    MGP_FORMAT_RGB10A2_UNORM, MGP_FORMAT_RG8_UNORM,
+         MGP_FORMAT_R8_UNORM,     MGP_FORMAT_RG8_SNORM,     MGP_FORMAT_R8_SNORM,
+         MGP_FORMAT_RGB10A2_UINT, MGP_FORMAT_RG32_UINT,     MGP_FORMAT_RG16_UINT,
+         MGP_FORMAT_RG8_UINT,     MGP_FORMAT_R16_UINT,      MGP_FORMAT_R8_UINT,
+         MGP_FORMAT_RG32_SINT,    MGP_FORMAT_RG16_SINT,     MGP_FORMAT_RG8_SINT,
+         MGP_FORMAT_R16_SINT,     MGP_FORMAT_R8_SINT};
+      if (!fe_image_units(ctx))
+         return false;
+      for (size_t k = 0; k < sizeof(f) / sizeof(f[0]); k++)
+         if (!format_can(caps, f[k], MGP_FORMAT_CAP_STORAGE))
+            return false;
+      return true; /* the 16-bit normalized ones with EXT_texture_norm16 (the image's format) */
    }
    case NEED_RENDER_SNORM: {
       const unsigned rb = MGP_FORMAT_CAP_RENDER | MGP_FORMAT_CAP_BLEND;

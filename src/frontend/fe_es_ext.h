@@ -52,6 +52,7 @@ enum fe_es_ext {
    FE_ES_EXT_TEXTURE_NORM16, /* R16 ... RGBA16, R16_SNORM ... RGBA16_SNORM; the unorm render */
    FE_ES_EXT_RENDER_SNORM,   /* R8/RG8/RGBA8_SNORM (16-bit too with norm16) colour-renderable */
    FE_ES_EXT_SEPARATE_SHADER_OBJECTS, /* program pipelines in ES 3.0 (fe_separate_shaders_offered) */
+   FE_ES_EXT_IMAGE_FORMATS,           /* NV_image_formats: GLSL_DENY_ES_IMAGE_FORMATS */
    FE_ES_EXT_COUNT,
 };
 

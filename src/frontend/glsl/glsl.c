@@ -705,6 +705,10 @@ prepare_unit(enum glsl_stage stage, enum glsl_api api, uint32_t deny, uint64_t c
          glsl_require_to_enable(spliced, "GL_EXT_separate_shader_objects");
          show_macro(spliced, "GL_EXT_separate_shader_objects");
       }
+      if (version > 300 && !(deny & GLSL_DENY_ES_IMAGE_FORMATS)) { /* the same */
+         glsl_require_to_enable(spliced, "GL_NV_image_formats");
+         show_macro(spliced, "GL_NV_image_formats");
+      }
       if (version >= 300)
          for (unsigned i = 0; glsl_es_withheld_extensions[i]; i++)
             if (glsl_es_withheld(glsl_es_withheld_extensions[i],

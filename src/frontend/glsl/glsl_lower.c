@@ -1620,7 +1620,8 @@ es_extension(struct lower *L, struct glsl_unit *u, const struct glsl_tok *t)
    else if (!strcmp(name, "GL_EXT_draw_instanced"))
       u->draw_instanced_ext = on;
    else if (strcmp(name, "GL_OES_standard_derivatives") && strcmp(name, "GL_OES_texture_3D") &&
-            strcmp(name, "GL_OES_viewport_array")) /* (GLSL 4.30's gl_ViewportIndex) */
+            strcmp(name, "GL_OES_viewport_array") && /* (GLSL 4.30's gl_ViewportIndex) */
+            strcmp(name, "GL_NV_image_formats"))     /* (GLSL 4.30's image formats) */
       return;
    add_edit(L, t->at, t->len, NULL, NULL, 0);
 }
@@ -1860,6 +1861,7 @@ const char *const glsl_es_withheld_extensions[] = {
    "GL_OES_texture_buffer",
    "GL_OES_viewport_array",
    "GL_OES_texture_cube_map_array",
+   "GL_NV_image_formats",
    "GL_OES_texture_storage_multisample_2d_array",
    NULL,
 };
@@ -1895,6 +1897,7 @@ static const struct {
    {"GL_OES_texture_cube_map_array", GLSL_DENY_ES_CUBE_ARRAY},
    {"GL_OES_texture_storage_multisample_2d_array", GLSL_DENY_ES_MS_2D_ARRAY},
    {"GL_OES_viewport_array", GLSL_DENY_VIEWPORT_ARRAY},
+   {"GL_NV_image_formats", GLSL_DENY_ES_IMAGE_FORMATS},
 };
 
 bool

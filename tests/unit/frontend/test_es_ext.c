@@ -1207,6 +1207,9 @@ test_es_formats(int major, int minor, bool snorm_render)
    CHECK_EQ(es_listed("GL_EXT_texture_norm16"), es31);
    CHECK_EQ(es_listed("GL_EXT_render_snorm"), snorm);
    CHECK_EQ(es_listed("GL_EXT_separate_shader_objects"), es3);
+   /* NV_image_formats: ES 3.1 only (and a device that stores images of its formats) */
+   if (!es31)
+      CHECK(!es_listed("GL_NV_image_formats"));
 
    /* EXT_texture_norm16: textures of the eight formats, uploads of UNSIGNED_SHORT / SHORT */
    static const GLushort texels[4] = {0, 0x4000, 0x8000, 0xffff};
