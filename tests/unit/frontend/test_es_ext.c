@@ -1297,6 +1297,18 @@ test_es_formats(int major, int minor, bool snorm_render)
       CHECK_ERR(es3 ? GL_NO_ERROR : GL_INVALID_ENUM);
       CHECK_EQ(sep, es3 ? GL_TRUE : -1);
       mgl_glDeleteProgram(prog);
+      /* glCreateShaderProgramvEXT is glCreateShaderProgramv (a separable program) */
+      const GLchar *src = "#version 300 es\nvoid main() { gl_Position = vec4(0.0); }\n";
+      fake_glsl_next(&(struct fake_program){0});
+      prog = mgl_glCreateShaderProgramvEXT(GL_VERTEX_SHADER, 1, &src);
+      CHECK_ERR(es3 ? GL_NO_ERROR : GL_INVALID_OPERATION);
+      CHECK_EQ(prog != 0, es3);
+      sep = -1;
+      if (prog)
+         mgl_glGetProgramiv(prog, GL_PROGRAM_SEPARABLE, &sep);
+      CHECK_EQ(sep, es3 ? GL_TRUE : -1);
+      mgl_glDeleteProgram(prog);
+      CHECK_ERR(GL_NO_ERROR);
       if (es3) {
          bind(0);
          mgl_glDeleteProgramPipelines(1, &pipe);
