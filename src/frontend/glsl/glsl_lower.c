@@ -1944,6 +1944,51 @@ withheld_extension(struct lower *L, const struct glsl_tok *t)
    add_edit(L, t->at, t->len, NULL, NULL, 0);
 }
 
+/* ESSL 3.00+'s GL_EXT_texture_query_lod (textureQueryLOD) and GL_EXT_shader_group_vote
+ * (anyInvocationEXT, allInvocationsEXT, allInvocationsEqualEXT): desktop GL_ARB_texture_query_lod
+ * and GL_ARB_shader_group_vote under ES names, which glslang does not know. The directive becomes
+ * the ARB one (glsl.c made `require` `enable`); the votes' EXT names become the ARB ones
+ * (vote_name), which glslang declares from GLSL 4.30 on: the unit compiles as 4.30 (textureQueryLOD
+ * is there from 1.50, below the 3.30 that GLSL ES 3.00 is). Withheld where the context lacks
+ * them (GLSL_DENY_TEXTURE_QUERY_LOD, GLSL_DENY_GROUP_VOTE). Returns whether the directive turns
+ * the votes on (1), off (0) or is another's (-1). */
+static int
+es_arb_extension(struct lower *L, struct glsl_unit *u, const struct glsl_tok *t, uint32_t deny)
+{
+   const bool vote = extension_named(L->p + t->at, "GL_EXT_shader_group_vote");
+   if (!vote && !extension_named(L->p + t->at, "GL_EXT_texture_query_lod"))
+      return -1;
+   if (deny & (vote ? GLSL_DENY_GROUP_VOTE : GLSL_DENY_TEXTURE_QUERY_LOD)) {
+      withheld_extension(L, t);
+      return vote ? 0 : -1;
+   }
+   const bool on = !directive_has(L->p + t->at, t->len, "disable");
+   static const char *const arb[2][2] = {
+      {"#extension GL_ARB_texture_query_lod : disable",
+       "#extension GL_ARB_texture_query_lod : enable"},
+      {"#extension GL_ARB_shader_group_vote : disable",
+       "#extension GL_ARB_shader_group_vote : enable"},
+   };
+   add_edit(L, t->at, t->len, arb[vote][on], NULL, 0);
+   if (vote && on && u->compile_version < 430)
+      u->compile_version = 430;
+   return vote ? on : -1;
+}
+
+/* GL_EXT_shader_group_vote's name for a vote (token s), or NULL: its ARB name, as long. */
+static const char *
+vote_name(const char *s, size_t len)
+{
+   static const char *const ext[3] = {"anyInvocationEXT", "allInvocationsEXT",
+                                      "allInvocationsEqualEXT"};
+   static const char *const arb[3] = {"anyInvocationARB", "allInvocationsARB",
+                                      "allInvocationsEqualARB"};
+   for (int k = 0; k < 3; k++)
+      if (strlen(ext[k]) == len && !memcmp(ext[k], s, len))
+         return arb[k];
+   return NULL;
+}
+
 void
 glsl_require_to_enable(char *src, const char *name)
 {
@@ -2515,6 +2560,7 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
    bool out_block = false;      /* the unit redeclares the output gl_PerVertex */
    uint8_t *compat_skip = NULL; /* [n] tokens of blanked gl_PerVertex members */
    bool layer_vp = false;       /* GL_ARB_shader_viewport_layer_array (or an AMD name) is on */
+   bool es_votes = false;       /* GL_EXT_shader_group_vote is on (es_arb_extension) */
    /* the unit that gives the rasterizer its points' size (see main_renamed) */
    const bool vs_size = stage == GLSL_STAGE_VERTEX && point_size;
    const bool gs_size = stage == GLSL_STAGE_GEOMETRY && point_size && gs_emits_points(&L);
@@ -2568,6 +2614,12 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
                cull_distance = !directive_has(s, t->len, "disable");
                add_edit(&L, t->at, t->len, NULL, NULL, 0);
             }
+         } else if (u->es && u->version >= 300 && !strncmp(d, "extension", 9) &&
+                    (extension_named(s, "GL_EXT_texture_query_lod") ||
+                     extension_named(s, "GL_EXT_shader_group_vote"))) {
+            const int on = es_arb_extension(&L, u, t, deny);
+            if (on >= 0)
+               es_votes = on;
          } else if (u->es && u->version >= 300 && !strncmp(d, "extension", 9) &&
                     withheld_es_named(s, deny))
             withheld_extension(&L, t);
@@ -2795,6 +2847,11 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
       }
       if (t->kind != GLSL_TOK_IDENT)
          continue;
+      const char *vote = es_votes ? vote_name(s, t->len) : NULL;
+      if (vote) {
+         add_edit(&L, t->at, t->len, NULL, vote, t->len);
+         continue;
+      }
       const int late = u->es ? -1 : late_keyword(s, t->len, version, exts_on);
       if (late >= 0 && late_keywords[late].reserved) {
          glsl_str_printf(log,
