@@ -44,6 +44,15 @@ source_as(GLenum format, GLenum *legacy)
    }
 }
 
+/* The colour pixel formats a legacy image converts from (after source_as): GL_ABGR_EXT too,
+ * which fe_pixel_unpack reorders like GL_BGRA. */
+static bool
+colour_source(GLenum fmt)
+{
+   return fmt == GL_RED || fmt == GL_GREEN || fmt == GL_BLUE || fmt == GL_RG || fmt == GL_RGB ||
+          fmt == GL_BGR || fmt == GL_RGBA || fmt == GL_BGRA || fmt == FE_GL_ABGR_EXT;
+}
+
 GLenum
 fe_compat_legacy_base(GLenum internal_format)
 {
@@ -136,8 +145,7 @@ fe_compat_tex_source_begin_box(struct fe_context *ctx, GLenum internal_format, G
       fe_error(ctx, err);
       return false;
    }
-   if (fmt != GL_RED && fmt != GL_GREEN && fmt != GL_BLUE && fmt != GL_RG && fmt != GL_RGB &&
-       fmt != GL_BGR && fmt != GL_RGBA && fmt != GL_BGRA) {
+   if (!colour_source(fmt)) {
       fe_error(ctx, GL_INVALID_OPERATION); /* integer or depth data for a colour image */
       return false;
    }
@@ -268,8 +276,7 @@ fe_compat_border_scan(struct fe_context *ctx, GLsizei width, GLsizei height, GLs
    const GLenum fmt = source_as(format, &legacy);
    if (width < 3 || height < 1 || depth < 1 || (dims > 1 && height < 3) ||
        (dims > 2 && depth < 3) || fe_pixel_check(fmt, type, ctx->desc.api == FE_API_GLES) ||
-       (fmt != GL_RED && fmt != GL_GREEN && fmt != GL_BLUE && fmt != GL_RG && fmt != GL_RGB &&
-        fmt != GL_BGR && fmt != GL_RGBA && fmt != GL_BGRA))
+       !colour_source(fmt))
       return 0; /* not colour texels read here (the upload raises any error) */
    size_t first, stride;
    const size_t image =

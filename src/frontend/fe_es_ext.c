@@ -47,6 +47,8 @@ enum need {
    NEED_NORM16,         /* the 16-bit normalized formats sampled and filtered, unorm rendered */
    NEED_RENDER_SNORM,   /* the snorm formats rendered and blended (16-bit ones: NEED_NORM16) */
    NEED_IMAGE_FORMATS, /* image units, and storage images of the formats GL 4.2 has past ES 3.1's */
+   NEED_QUERY_LOD,     /* fe_texture_query_lod_offered (MGP_CAP_TEXTURE_QUERY_LOD) */
+   NEED_GROUP_VOTE,    /* fe_group_vote_offered (MGP_CAP_SUBGROUP_VOTE) */
 };
 
 #define ES2 1u
@@ -119,6 +121,10 @@ static const struct row rows[] = {
    {"GL_OES_draw_buffers_indexed", ES3, NEED_NONE, FE_ES_EXT_DRAW_BUFFERS_INDEXED},
    /* GL_SAMPLE_SHADING and glMinSampleShading (fe_sample_shading_offered) */
    {"GL_OES_sample_shading", ES3, NEED_SAMPLE_RATE, -1},
+   /* desktop ARB_texture_query_lod's textureQueryLOD and ARB_shader_group_vote's votes under
+    * their ESSL 3.00 names (glsl_lower.c:es_arb_extension); no commands, no enums */
+   {"GL_EXT_texture_query_lod", ES3, NEED_QUERY_LOD, -1},
+   {"GL_EXT_shader_group_vote", ES3, NEED_GROUP_VOTE, -1},
    {"GL_OES_shader_image_atomic", ES31, NEED_IMAGE_ATOMIC, FE_ES_EXT_SHADER_IMAGE_ATOMIC},
    /* the ES 3.2 features desktop contexts have, in ES 3.1 contexts where the device does them */
    {"GL_EXT_copy_image", ES31, NEED_COPY_IMAGE, -1},
@@ -229,6 +235,8 @@ device_has(const struct fe_context *ctx, enum need need)
       return fe_geometry_offered(ctx) && (caps->cap_bits & MGP_CAP_VIEWPORT_ARRAY) != 0 &&
              fe_call_supported(ctx->share, MGP_CALL_set_viewports);
    case NEED_TEXTURE_VIEW: return (caps->cap_bits & MGP_CAP_TEXTURE_VIEW) != 0;
+   case NEED_QUERY_LOD: return fe_texture_query_lod_offered(ctx);
+   case NEED_GROUP_VOTE: return fe_group_vote_offered(ctx);
    case NEED_IMAGE_ATOMIC:
       return fe_image_units(ctx) != 0 &&
              format_can(caps, MGP_FORMAT_R32_SINT, MGP_FORMAT_CAP_STORAGE_ATOMIC) &&

@@ -57,12 +57,15 @@
  * ANGLE_texture_compression_dxt3/dxt5 (the EXT_texture_compression_s3tc enums); EXT_abgr
  * (GL_ABGR_EXT pixels both ways: fe_format.c) and MESA_pack_invert (GL_PACK_INVERT_MESA:
  * fe_pack.c); EXT_debug_label (KHR_debug's labels under EXT type names: fe_debug.c);
- * IBM_multimode_draw_arrays (a loop of draws: fe_draw.c). */
+ * IBM_multimode_draw_arrays (a loop of draws: fe_draw.c); ARB_shader_texture_lod (its *GradARB
+ * lookups) and AMD_shader_trinary_minmax (min3, max3, mid3), GLSL built-ins glsl_lower.c
+ * provides, everywhere, as Mesa lists them. */
 static const char *const extensions[] = {
    "GL_AMD_draw_buffers_blend",
    "GL_AMD_multi_draw_indirect",
    "GL_AMD_query_buffer_object",
    "GL_AMD_seamless_cubemap_per_texture",
+   "GL_AMD_shader_trinary_minmax",
    "GL_AMD_vertex_shader_layer",
    "GL_AMD_vertex_shader_viewport_index",
    "GL_ANGLE_texture_compression_dxt3",
@@ -148,6 +151,7 @@ static const char *const extensions[] = {
    "GL_ARB_shader_stencil_export",
    "GL_ARB_shader_storage_buffer_object",
    "GL_ARB_shader_subroutine",
+   "GL_ARB_shader_texture_lod",
    "GL_ARB_shader_viewport_layer_array",
    "GL_ARB_shader_texture_image_samples",
    "GL_ARB_shading_language_420pack",

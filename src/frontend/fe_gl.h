@@ -1941,7 +1941,8 @@ GLint fe_max_framebuffer_limit(const struct fe_context *ctx, GLenum pname);
  * backend; the GLES backend through ESSL 3.10's textureGather) */
 bool fe_texture_gather_offered(const struct fe_context *ctx);
 /* ARB_texture_query_lod: desktop GL where the backend runs OpImageQueryLod
- * (MGP_CAP_TEXTURE_QUERY_LOD: the Vulkan backend; ESSL has no textureQueryLod) */
+ * (MGP_CAP_TEXTURE_QUERY_LOD: the Vulkan backend; ESSL has no textureQueryLod), and ES 3.0+'s
+ * GL_EXT_texture_query_lod on the same cap */
 bool fe_texture_query_lod_offered(const struct fe_context *ctx);
 /* ARB_gpu_shader5: desktop GL where the backend runs its programs (MGP_CAP_GPU_SHADER5; the
  * GLES backend does not set it) */
@@ -1967,7 +1968,8 @@ bool fe_image_queries_offered(const struct fe_context *ctx);
 bool fe_derivative_control_offered(const struct fe_context *ctx);
 /* ARB_shader_precision (fe_get.c): a GL 4.0 context. */
 bool fe_shader_precision_offered(const struct fe_context *ctx);
-/* ARB_shader_group_vote: MGP_CAP_SUBGROUP_VOTE in a desktop context */
+/* ARB_shader_group_vote: MGP_CAP_SUBGROUP_VOTE in a desktop context; in an ES 3.0+ one
+ * GL_EXT_shader_group_vote */
 bool fe_group_vote_offered(const struct fe_context *ctx);
 /* ARB_shader_viewport_layer_array, AMD_vertex_shader_layer / _viewport_index:
  * MGP_CAP_SHADER_LAYER_VIEWPORT where viewport arrays are offered */

@@ -104,8 +104,9 @@ fe_texture_gather_offered(const struct fe_context *ctx)
 bool
 fe_texture_query_lod_offered(const struct fe_context *ctx)
 {
-   /* ESSL has no textureQueryLod (nor does ES 3.2) */
-   return ctx->desc.api != FE_API_GLES &&
+   /* ESSL has no textureQueryLod (nor does ES 3.2): ES 3.0+ contexts have textureQueryLOD as
+    * GL_EXT_texture_query_lod (fe_es_ext.c) */
+   return (ctx->desc.api != FE_API_GLES || ctx->desc.major >= 3) &&
           (ctx->share->caps->cap_bits & MGP_CAP_TEXTURE_QUERY_LOD) != 0;
 }
 
@@ -159,7 +160,9 @@ fe_es31_compat_offered(const struct fe_context *ctx)
 bool
 fe_group_vote_offered(const struct fe_context *ctx)
 {
-   return ctx->desc.api != FE_API_GLES && (ctx->share->caps->cap_bits & MGP_CAP_SUBGROUP_VOTE);
+   /* ES 3.0+ contexts: the same votes as GL_EXT_shader_group_vote (fe_es_ext.c) */
+   return (ctx->desc.api != FE_API_GLES || ctx->desc.major >= 3) &&
+          (ctx->share->caps->cap_bits & MGP_CAP_SUBGROUP_VOTE) != 0;
 }
 
 bool

@@ -4,7 +4,9 @@
  * (GL_ARB_shader_stencil_export) and a clock (GL_ARB_shader_clock). Each is drawn and checked by
  * pixels where the extension is listed; where it is not (the gates hide the device feature with a
  * test knob), its `#extension ... : require` must fail to compile, and a renderer on Vulkan that
- * does not list it fails. */
+ * does not list it fails. Two GLSL extensions of built-ins alone, listed everywhere, drawn and
+ * checked the same way: GL_ARB_shader_texture_lod's *GradARB lookups and
+ * GL_AMD_shader_trinary_minmax's min3 / max3 / mid3. */
 #include "scenario.h"
 
 /* layer_viewport_vs: a vertex shader picks viewport 1 (the window's lower right quarter) with
@@ -226,6 +228,131 @@ sc_shader_clock(void)
    model_init(&md, bg);
    model_rect(&md, 8, 8, 56, 56, to8(V4(0.0f, 1.0f, 0.0f, 1.0f)));
    check_frame("clock2x32ARB read twice", &md);
+   gl.UseProgram(0);
+   gl.DeleteProgram(p);
+   gl.DeleteBuffers(1, &m.vbo);
+}
+
+/* texture_lod_grad: GL_ARB_shader_texture_lod's texture2DGradARB picks the mip level from the
+ * gradients it is given: a 4x4 texture whose level 0 is red and level 1 green (GL_TEXTURE_MAX_LEVEL
+ * 1, nearest-mipmap-nearest) reads red with zero gradients and green with a gradient of one texture
+ * width (lod 2, clamped to 1): the lower left and lower right halves; the upper half shows the
+ * vertex stage's lookup with the large gradient. Checked by pixels. */
+void
+sc_texture_lod_grad(void)
+{
+   static const char *vs =
+      "#version 150\n"
+      "#extension GL_ARB_shader_texture_lod : require\n"
+      "in vec2 a_pos;\n"
+      "uniform sampler2D u_t;\n"
+      "out vec4 v_c;\n"
+      "void main() {\n"
+      "  gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, 1.0);\n"
+      "  v_c = texture2DGradARB(u_t, vec2(0.5), vec2(1.0, 0.0), vec2(0.0, 1.0));\n"
+      "}\n";
+   static const char *fs = "#version 150\n"
+                           "#extension GL_ARB_shader_texture_lod : require\n"
+                           "uniform sampler2D u_t;\n"
+                           "in vec4 v_c;\n"
+                           "out vec4 o;\n"
+                           "void main() {\n"
+                           "  vec2 g = gl_FragCoord.x < 32.0 ? vec2(0.0) : vec2(1.0, 0.0);\n"
+                           "  o = gl_FragCoord.y < 32.0 ? texture2DGradARB(u_t, vec2(0.5), g, g.yx)"
+                           " : v_c;\n"
+                           "}\n";
+   if (!has_ext("GL_ARB_shader_texture_lod"))
+      fail("GL_ARB_shader_texture_lod is not listed");
+   static const GLubyte red[4 * 16] = {
+      255, 0, 0, 255, 255, 0, 0, 255, 255, 0, 0, 255, 255, 0, 0, 255,
+      255, 0, 0, 255, 255, 0, 0, 255, 255, 0, 0, 255, 255, 0, 0, 255,
+      255, 0, 0, 255, 255, 0, 0, 255, 255, 0, 0, 255, 255, 0, 0, 255,
+      255, 0, 0, 255, 255, 0, 0, 255, 255, 0, 0, 255, 255, 0, 0, 255};
+   static const GLubyte green[4 * 4] = {0, 255, 0, 255, 0, 255, 0, 255,
+                                        0, 255, 0, 255, 0, 255, 0, 255};
+   GLuint tex;
+   glGenTextures(1, &tex);
+   glBindTexture(GL_TEXTURE_2D, tex);
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, red);
+   glTexImage2D(GL_TEXTURE_2D, 1, GL_RGBA8, 2, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, green);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 1);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST_MIPMAP_NEAREST);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+   check_gl_error("a two-level texture");
+   const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+   clear_to(bg);
+   static const binding attribs[] = {{"a_pos", 0}, {NULL, 0}};
+   static const binding frags[] = {{"o", 0}, {NULL, 0}};
+   GLuint p = link_program_b(vs, fs, attribs, frags);
+   gl.UseProgram(p);
+   gl.Uniform1i(uloc(p, "u_t"), 0);
+   float v[12];
+   rect_vertices(v, 0, 0, 64, 64);
+   mesh m = make_mesh(v, 6);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   check_gl_error("a draw with texture2DGradARB");
+   model md;
+   model_init(&md, bg);
+   model_rect(&md, 0, 0, 32, 32, to8(V4(1.0f, 0.0f, 0.0f, 1.0f)));
+   model_rect(&md, 32, 0, 64, 32, to8(V4(0.0f, 1.0f, 0.0f, 1.0f)));
+   model_rect(&md, 0, 32, 64, 64, to8(V4(0.0f, 1.0f, 0.0f, 1.0f)));
+   check_frame("texture2DGradARB: level 0 for zero gradients, level 1 for large ones", &md);
+   gl.UseProgram(0);
+   gl.DeleteProgram(p);
+   glDeleteTextures(1, &tex);
+   gl.DeleteBuffers(1, &m.vbo);
+}
+
+/* trinary_minmax: GL_AMD_shader_trinary_minmax's min3, max3 and mid3 on uniforms (so nothing
+ * folds): vec4 mid3 in the lower left, float min3 / max3, int max3 and uint mid3 in the lower
+ * right, ivec2 max3, int mid3 and uvec2 min3 in the upper half. Checked by pixels. */
+void
+sc_trinary_minmax(void)
+{
+   static const char *vs = "#version 150\nin vec2 a_pos;\n"
+                           "void main() { gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, 1.0); }\n";
+   static const char *fs =
+      "#version 150\n"
+      "#extension GL_AMD_shader_trinary_minmax : require\n"
+      "uniform vec4 u_a, u_b, u_c;\n"
+      "uniform int u_i[6];\n"
+      "out vec4 o;\n"
+      "void main() {\n"
+      "  ivec3 i = ivec3(u_i[0], u_i[1], u_i[2]);\n"
+      "  uvec3 u = uvec3(ivec3(u_i[3], u_i[4], u_i[5]));\n"
+      "  if (gl_FragCoord.y >= 32.0)\n"
+      "    o = vec4(vec2(max3(i.xy, i.yz, i.zx)) / 8.0, float(mid3(i.x, i.y, i.z)) / 8.0,\n"
+      "             float(min3(u.xy, u.yz, u.zx).y) / 8.0);\n"
+      "  else if (gl_FragCoord.x >= 32.0)\n"
+      "    o = vec4(min3(u_a.x, u_b.x, u_c.x), float(max3(i.x, i.y, i.z)) / 8.0,\n"
+      "             float(mid3(u.x, u.y, u.z)) / 8.0, max3(u_a.w, u_b.w, u_c.w));\n"
+      "  else\n"
+      "    o = mid3(u_a, u_b, u_c);\n"
+      "}\n";
+   if (!has_ext("GL_AMD_shader_trinary_minmax"))
+      fail("GL_AMD_shader_trinary_minmax is not listed");
+   const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+   clear_to(bg);
+   static const binding attribs[] = {{"a_pos", 0}, {NULL, 0}};
+   static const binding frags[] = {{"o", 0}, {NULL, 0}};
+   GLuint p = link_program_b(vs, fs, attribs, frags);
+   gl.UseProgram(p);
+   set_vec4(p, "u_a", V4(0.2f, 1.0f, 0.0f, 0.4f));
+   set_vec4(p, "u_b", V4(0.8f, 0.4f, 1.0f, 0.4f));
+   set_vec4(p, "u_c", V4(0.6f, 0.6f, 0.2f, 1.0f));
+   static const GLint ints[6] = {3, 7, -5, 1, 4, 2};
+   gl.Uniform1iv(uloc(p, "u_i"), 6, ints);
+   float v[12];
+   rect_vertices(v, 0, 0, 64, 64);
+   mesh m = make_mesh(v, 6);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   check_gl_error("a draw with min3, max3 and mid3");
+   model md;
+   model_init(&md, bg);
+   model_rect(&md, 0, 0, 32, 32, to8(V4(0.6f, 0.6f, 0.2f, 0.4f)));
+   model_rect(&md, 32, 0, 64, 32, to8(V4(0.2f, 0.875f, 0.25f, 1.0f)));
+   model_rect(&md, 0, 32, 64, 64, to8(V4(0.875f, 0.875f, 0.375f, 0.125f)));
+   check_frame("min3, max3 and mid3", &md);
    gl.UseProgram(0);
    gl.DeleteProgram(p);
    gl.DeleteBuffers(1, &m.vbo);

@@ -454,26 +454,21 @@ preprocess_gl(enum glsl_stage stage, bool es, int version, uint32_t deny, const 
     * (GLSL ES 3.00 on, where GLSL_DENY_CULL_DISTANCE does not withhold it) */
    /* ... and GL_OES_viewport_array (GLSL ES 3.10 on, where GLSL_DENY_VIEWPORT_ARRAY does not
     * withhold it) */
-   const bool es_cull = !(deny & GLSL_DENY_CULL_DISTANCE);
-   const bool es_viewports = !(deny & GLSL_DENY_VIEWPORT_ARRAY);
-   if (es && version == 300 && es_cull)
-      glslang_shader_set_preamble(sh, "#define GL_EXT_clip_cull_distance 1\n");
-   else if (es && version > 300 && es_cull && es_viewports)
-      glslang_shader_set_preamble(sh, "#define GL_EXT_draw_buffers 1\n"
-                                      "#define GL_EXT_draw_instanced 1\n"
-                                      "#define GL_EXT_clip_cull_distance 1\n"
-                                      "#define GL_OES_viewport_array 1\n");
-   else if (es && version > 300 && es_cull)
-      glslang_shader_set_preamble(sh, "#define GL_EXT_draw_buffers 1\n"
-                                      "#define GL_EXT_draw_instanced 1\n"
-                                      "#define GL_EXT_clip_cull_distance 1\n");
-   else if (es && version > 300 && es_viewports)
-      glslang_shader_set_preamble(sh, "#define GL_EXT_draw_buffers 1\n"
-                                      "#define GL_EXT_draw_instanced 1\n"
-                                      "#define GL_OES_viewport_array 1\n");
-   else if (es && version != 300)
-      glslang_shader_set_preamble(sh, "#define GL_EXT_draw_buffers 1\n"
-                                      "#define GL_EXT_draw_instanced 1\n");
+   /* ... and GL_EXT_texture_query_lod and GL_EXT_shader_group_vote (GLSL ES 3.00 on, where
+    * GLSL_DENY_TEXTURE_QUERY_LOD / GLSL_DENY_GROUP_VOTE do not withhold them) */
+   char es_macros[320] = ""; /* (glslang keeps the pointer until it preprocesses) */
+   if (es && version != 300)
+      strcat(es_macros, "#define GL_EXT_draw_buffers 1\n#define GL_EXT_draw_instanced 1\n");
+   if (es && version >= 300 && !(deny & GLSL_DENY_CULL_DISTANCE))
+      strcat(es_macros, "#define GL_EXT_clip_cull_distance 1\n");
+   if (es && version > 300 && !(deny & GLSL_DENY_VIEWPORT_ARRAY))
+      strcat(es_macros, "#define GL_OES_viewport_array 1\n");
+   if (es && version >= 300 && !(deny & GLSL_DENY_TEXTURE_QUERY_LOD))
+      strcat(es_macros, "#define GL_EXT_texture_query_lod 1\n");
+   if (es && version >= 300 && !(deny & GLSL_DENY_GROUP_VOTE))
+      strcat(es_macros, "#define GL_EXT_shader_group_vote 1\n");
+   if (es && es_macros[0])
+      glslang_shader_set_preamble(sh, es_macros);
    else if (!es && (deny & GLSL_DENY_CULL_DISTANCE))
       glslang_shader_set_preamble(sh, "#define GL_ARB_arrays_of_arrays 1\n"
                                       "#define GL_ARB_blend_func_extended 1\n"
@@ -709,6 +704,10 @@ prepare_unit(enum glsl_stage stage, enum glsl_api api, uint32_t deny, uint64_t c
          glsl_require_to_enable(spliced, "GL_NV_image_formats");
          show_macro(spliced, "GL_NV_image_formats");
       }
+      if (version >= 300 && !(deny & GLSL_DENY_TEXTURE_QUERY_LOD)) /* the ARB one there */
+         glsl_require_to_enable(spliced, "GL_EXT_texture_query_lod");
+      if (version >= 300 && !(deny & GLSL_DENY_GROUP_VOTE)) /* the same */
+         glsl_require_to_enable(spliced, "GL_EXT_shader_group_vote");
       if (version >= 300)
          for (unsigned i = 0; glsl_es_withheld_extensions[i]; i++)
             if (glsl_es_withheld(glsl_es_withheld_extensions[i],

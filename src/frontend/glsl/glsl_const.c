@@ -1,6 +1,7 @@
 /* glsl_const.c — folds the constant expressions in array sizes that glslang 12 cannot fold
  * (built-in calls such as sinh(), transpose(), determinant(), inverse(), matrix comparisons, and
- * ARB_gpu_shader5's bitCount(), findMSB(), bitfieldExtract(), fma(), ldexp() ...) into
+ * ARB_gpu_shader5's bitCount(), findMSB(), bitfieldExtract(), fma(), ldexp() ..., and
+ * GL_AMD_shader_trinary_minmax's min3(), max3() and mid3() where it is enabled) into
  * the integer they evaluate to, before the text reaches glslang, and writes out the size of an
  * unsized array declared with an initializer. GLSL 1.50, 4.3.3: an array size
  * is a constant integral expression, evaluated at compile time; replacing it by its value keeps
@@ -32,6 +33,7 @@ struct ceval {
    size_t len;
    bool bad;
    bool doubles; /* the unit may use doubles (else a double is not ours to fold) */
+   bool trinary; /* GL_AMD_shader_trinary_minmax is enabled here (min3, max3, mid3) */
 };
 
 static bool
@@ -516,6 +518,17 @@ call(struct ceval *e, const char *f, struct cval *a, unsigned n)
          r.v[i] = fmin(fmax(a[0].v[i], comp(&a[1], i)), comp(&a[2], i));
       return convert(r, r.base);
    }
+   /* GL_AMD_shader_trinary_minmax: three arguments of one type */
+   if (n == 3 && e->trinary && a[0].cols == 1 && ncomp(&a[1]) == len && ncomp(&a[2]) == len &&
+       (!strcmp(f, "min3") || !strcmp(f, "max3") || !strcmp(f, "mid3"))) {
+      for (unsigned i = 0; i < len; i++) {
+         const double x = a[0].v[i], y = a[1].v[i], z = a[2].v[i];
+         r.v[i] = f[1] == 'i' && f[2] == 'n' ? fmin(fmin(x, y), z)
+                  : f[1] == 'a'              ? fmax(fmax(x, y), z)
+                                             : fmax(fmin(x, y), fmin(fmax(x, y), z));
+      }
+      return convert(r, r.base);
+   }
    if (n == 3 && a[0].cols == 1 && !strcmp(f, "mix") && is_real(a[2].base)) {
       for (unsigned i = 0; i < len; i++)
          r.v[i] = a[0].v[i] * (1.0 - comp(&a[2], i)) + a[1].v[i] * comp(&a[2], i);
@@ -896,9 +909,9 @@ expr(struct ceval *e)
 
 /* Evaluates [p, end) as an integral constant expression. */
 static bool
-eval_int(const char *p, const char *end, bool doubles, long *out)
+eval_int(const char *p, const char *end, bool doubles, bool trinary, long *out)
 {
-   struct ceval e = {p, end, p, 0, false, doubles};
+   struct ceval e = {p, end, p, 0, false, doubles, trinary};
    next(&e);
    struct cval v = expr(&e);
    if (e.bad || e.len || ncomp(&v) != 1 || (v.base != C_INT && v.base != C_UINT))
@@ -974,6 +987,7 @@ glsl_fold_array_sizes(const char *src, bool doubles)
    struct glsl_str out = {0};
    const char *p = src, *copied = src;
    bool line_start = true;
+   bool trinary = false; /* as the directives so far leave GL_AMD_shader_trinary_minmax */
    while (*p) {
       if (*p == '\n') {
          line_start = true;
@@ -981,6 +995,9 @@ glsl_fold_array_sizes(const char *src, bool doubles)
          continue;
       }
       if (line_start && *p == '#') { /* a directive: to the end of its line */
+         char behavior[16];
+         if (sscanf(p, "# extension GL_AMD_shader_trinary_minmax : %15[a-z]", behavior) == 1)
+            trinary = strcmp(behavior, "disable") != 0;
          while (*p && *p != '\n')
             p++;
          continue;
@@ -1010,7 +1027,7 @@ glsl_fold_array_sizes(const char *src, bool doubles)
       long value;
       bool empty = !depth && strspn(p + 1, " \t\r\n") == (size_t)(q - p - 1);
       if (empty ? !initializer_size(q + 1, &value)
-                : depth || !calls || !eval_int(p + 1, q, doubles, &value)) {
+                : depth || !calls || !eval_int(p + 1, q, doubles, trinary, &value)) {
          p++;
          continue;
       }

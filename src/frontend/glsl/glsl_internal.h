@@ -175,13 +175,17 @@ uint32_t *glsl_compile_internal(enum glsl_stage stage, const char *source, size_
 
 /* Built-ins provided by the support unit (bits of glsl_unit.helpers): texture1D ... textureCubeLod,
  * shadow1D ... shadow2DProjLod, texture2DRect ... shadow2DRectProj (GLSL_HELPER_INVERSE of them),
- * inverse() for GLSL 1.40, noise1 ... noise4 for desktop GLSL and GL_EXT_texture_array's
- * texture1DArray ... shadow2DArray for GLSL 1.10 / 1.20 units that enable it. */
+ * inverse() for GLSL 1.40, noise1 ... noise4 for desktop GLSL, GL_EXT_texture_array's
+ * texture1DArray ... shadow2DArray for GLSL 1.10 / 1.20 units that enable it, and for desktop
+ * units that enable theirs GL_ARB_shader_texture_lod's texture1DGradARB ... shadow2DRectProjGradARB
+ * and GL_AMD_shader_trinary_minmax's min3, max3 and mid3. */
 enum {
    GLSL_HELPER_INVERSE = 26,
    GLSL_HELPER_NOISE1 = 27,
    GLSL_HELPER_ARRAY = 31,
-   GLSL_HELPER_COUNT = 38
+   GLSL_HELPER_GRAD = 38,
+   GLSL_HELPER_TRINARY = 53,
+   GLSL_HELPER_COUNT = 56
 };
 
 /* gl_FragCoord layout qualifiers (glsl_unit.frag_coord_layout). */

@@ -19,7 +19,9 @@
  *      - built-ins glslang's Vulkan target lacks get prototypes in a prologue, their bodies come
  *        from the stage's support unit (glsl_support_unit): texture1D/2D/3D/Cube*, shadow*D*
  *        (GLSL 1.10-4.10 have them), texture2DRect* / shadow2DRect* (GLSL 1.40+, as in Mesa),
- *        and inverse() in GLSL 1.40 (glslang only declares it from 1.50 on);
+ *        inverse() in GLSL 1.40 (glslang only declares it from 1.50 on), and where a desktop
+ *        unit enables their extension *GradARB (GL_ARB_shader_texture_lod) and min3 / max3 /
+ *        mid3 (GL_AMD_shader_trinary_minmax);
  *      - a unit that redeclares gl_PerVertex (1.50+) gets ARB_separate_shader_objects, which
  *        glslang wants for that before 4.10;
  *      - gl_DepthRange(Parameters) becomes a hidden member of the default uniform block;
@@ -140,11 +142,31 @@ static const char *const helper_names[] = {
    "shadow1DArray",
    "shadow1DArrayLod",
    "shadow2DArray",
+   "texture1DGradARB",
+   "texture1DProjGradARB",
+   "texture2DGradARB",
+   "texture2DProjGradARB",
+   "texture3DGradARB",
+   "texture3DProjGradARB",
+   "textureCubeGradARB",
+   "shadow1DGradARB",
+   "shadow1DProjGradARB",
+   "shadow2DGradARB",
+   "shadow2DProjGradARB",
+   "texture2DRectGradARB",
+   "texture2DRectProjGradARB",
+   "shadow2DRectGradARB",
+   "shadow2DRectProjGradARB",
+   "min3",
+   "max3",
+   "mid3",
 };
 _Static_assert(sizeof(helper_names) / sizeof(helper_names[0]) == GLSL_HELPER_COUNT &&
                   GLSL_HELPER_INVERSE == GLSL_HELPER_NOISE1 - 1 &&
                   GLSL_HELPER_NOISE1 + 4 == GLSL_HELPER_ARRAY &&
-                  GLSL_HELPER_ARRAY + 7 == GLSL_HELPER_COUNT && GLSL_HELPER_COUNT <= 64,
+                  GLSL_HELPER_ARRAY + 7 == GLSL_HELPER_GRAD &&
+                  GLSL_HELPER_GRAD + 15 == GLSL_HELPER_TRINARY &&
+                  GLSL_HELPER_TRINARY + 3 == GLSL_HELPER_COUNT && GLSL_HELPER_COUNT <= 64,
                "helper_names and GLSL_HELPER_* disagree");
 
 enum { FRAG_ONLY = 1 };
@@ -236,6 +258,59 @@ static const struct helper_fn helper_fns[] = {
    {35, FRAG_ONLY, "vec4", M "sampler1DArrayShadow s, vec3 p, float x", DM("texture(s, p, x)")},
    {36, 0, "vec4", M "sampler1DArrayShadow s, vec3 p, float x", DM("textureLod(s, p, x)")},
    {37, 0, "vec4", M "sampler2DArrayShadow s, vec4 p", DM("texture(s, p)")},
+/* GL_ARB_shader_texture_lod's explicit-gradient lookups (every stage) */
+#define G(n) (GLSL_HELPER_GRAD + n)
+#define GRAD "return textureGrad(s, p, dx, dy);"
+#define PGRAD "return textureProjGrad(s, p, dx, dy);"
+#define F1 ", float dx, float dy"
+#define F2 ", vec2 dx, vec2 dy"
+#define F3 ", vec3 dx, vec3 dy"
+   {G(0), 0, "vec4", "sampler1D s, float p" F1, GRAD},
+   {G(1), 0, "vec4", "sampler1D s, vec2 p" F1, PGRAD},
+   {G(1), 0, "vec4", "sampler1D s, vec4 p" F1, PGRAD},
+   {G(2), 0, "vec4", "sampler2D s, vec2 p" F2, GRAD},
+   {G(3), 0, "vec4", "sampler2D s, vec3 p" F2, PGRAD},
+   {G(3), 0, "vec4", "sampler2D s, vec4 p" F2, PGRAD},
+   {G(4), 0, "vec4", "sampler3D s, vec3 p" F3, GRAD},
+   {G(5), 0, "vec4", "sampler3D s, vec4 p" F3, PGRAD},
+   {G(6), 0, "vec4", "samplerCube s, vec3 p" F3, GRAD},
+   {G(7), 0, "vec4", "sampler1DShadow s, vec3 p" F1, D("textureGrad(s, p, dx, dy)")},
+   {G(8), 0, "vec4", "sampler1DShadow s, vec4 p" F1, D("textureProjGrad(s, p, dx, dy)")},
+   {G(9), 0, "vec4", "sampler2DShadow s, vec3 p" F2, D("textureGrad(s, p, dx, dy)")},
+   {G(10), 0, "vec4", "sampler2DShadow s, vec4 p" F2, D("textureProjGrad(s, p, dx, dy)")},
+   {G(11), 0, "vec4", "sampler2DRect s, vec2 p" F2, GRAD},
+   {G(12), 0, "vec4", "sampler2DRect s, vec3 p" F2, PGRAD},
+   {G(12), 0, "vec4", "sampler2DRect s, vec4 p" F2, PGRAD},
+   {G(13), 0, "vec4", "sampler2DRectShadow s, vec3 p" F2, D("textureGrad(s, p, dx, dy)")},
+   {G(14), 0, "vec4", "sampler2DRectShadow s, vec4 p" F2, D("textureProjGrad(s, p, dx, dy)")},
+   {G(7), 0, "vec4", M "sampler1DShadow s, vec3 p" F1, DM("textureGrad(s, p, dx, dy)")},
+   {G(8), 0, "vec4", M "sampler1DShadow s, vec4 p" F1, DM("textureProjGrad(s, p, dx, dy)")},
+   {G(9), 0, "vec4", M "sampler2DShadow s, vec3 p" F2, DM("textureGrad(s, p, dx, dy)")},
+   {G(10), 0, "vec4", M "sampler2DShadow s, vec4 p" F2, DM("textureProjGrad(s, p, dx, dy)")},
+   {G(13), 0, "vec4", M "sampler2DRectShadow s, vec3 p" F2, DM("textureGrad(s, p, dx, dy)")},
+   {G(14), 0, "vec4", M "sampler2DRectShadow s, vec4 p" F2, DM("textureProjGrad(s, p, dx, dy)")},
+#undef G
+#undef GRAD
+#undef PGRAD
+#undef F1
+#undef F2
+#undef F3
+/* GL_AMD_shader_trinary_minmax's min3, max3 and mid3 of float, int and uint scalars and vectors,
+ * as nested min and max (the extension's own SPIR-V instructions are AMD devices') */
+#define TRI1(n, t, body)                                                                           \
+   {                                                                                               \
+      GLSL_HELPER_TRINARY + n, 0, t, t " a, " t " b, " t " c", body                                \
+   }
+#define TRI(n, body)                                                                               \
+   TRI1(n, "float", body), TRI1(n, "vec2", body), TRI1(n, "vec3", body), TRI1(n, "vec4", body),    \
+      TRI1(n, "int", body), TRI1(n, "ivec2", body), TRI1(n, "ivec3", body),                        \
+      TRI1(n, "ivec4", body), TRI1(n, "uint", body), TRI1(n, "uvec2", body),                       \
+      TRI1(n, "uvec3", body), TRI1(n, "uvec4", body)
+   TRI(0, "return min(min(a, b), c);"),
+   TRI(1, "return max(max(a, b), c);"),
+   TRI(2, "return max(min(a, b), min(max(a, b), c));"),
+#undef TRI
+#undef TRI1
    {GLSL_HELPER_INVERSE, 0, "mat2", "mat2 m",
     "return mat2(m[1][1], -m[0][1], -m[1][0], m[0][0]) / (m[0][0] * m[1][1] - m[1][0] * m[0][1]);"},
    /* rows of the inverse: the cross products of the other two columns over the determinant */
@@ -274,7 +349,10 @@ static const struct helper_fn helper_fns[] = {
 static bool
 shadow_helper(int h)
 {
-   return (h >= 14 && h <= 21) || h == 24 || h == 25 || h >= GLSL_HELPER_ARRAY + 4;
+   return (h >= 14 && h <= 21) || h == 24 || h == 25 ||
+          (h >= GLSL_HELPER_ARRAY + 4 && h < GLSL_HELPER_GRAD) ||
+          (h >= GLSL_HELPER_GRAD + 7 && h <= GLSL_HELPER_GRAD + 10) || h == GLSL_HELPER_GRAD + 13 ||
+          h == GLSL_HELPER_GRAD + 14;
 }
 
 static int
@@ -1947,6 +2025,51 @@ withheld_extension(struct lower *L, const struct glsl_tok *t)
    add_edit(L, t->at, t->len, NULL, NULL, 0);
 }
 
+/* ESSL 3.00+'s GL_EXT_texture_query_lod (textureQueryLOD) and GL_EXT_shader_group_vote
+ * (anyInvocationEXT, allInvocationsEXT, allInvocationsEqualEXT): desktop GL_ARB_texture_query_lod
+ * and GL_ARB_shader_group_vote under ES names, which glslang does not know. The directive becomes
+ * the ARB one (glsl.c made `require` `enable`); the votes' EXT names become the ARB ones
+ * (vote_name), which glslang declares from GLSL 4.30 on: the unit compiles as 4.30 (textureQueryLOD
+ * is there from 1.50, below the 3.30 that GLSL ES 3.00 is). Withheld where the context lacks
+ * them (GLSL_DENY_TEXTURE_QUERY_LOD, GLSL_DENY_GROUP_VOTE). Returns whether the directive turns
+ * the votes on (1), off (0) or is another's (-1). */
+static int
+es_arb_extension(struct lower *L, struct glsl_unit *u, const struct glsl_tok *t, uint32_t deny)
+{
+   const bool vote = extension_named(L->p + t->at, "GL_EXT_shader_group_vote");
+   if (!vote && !extension_named(L->p + t->at, "GL_EXT_texture_query_lod"))
+      return -1;
+   if (deny & (vote ? GLSL_DENY_GROUP_VOTE : GLSL_DENY_TEXTURE_QUERY_LOD)) {
+      withheld_extension(L, t);
+      return vote ? 0 : -1;
+   }
+   const bool on = !directive_has(L->p + t->at, t->len, "disable");
+   static const char *const arb[2][2] = {
+      {"#extension GL_ARB_texture_query_lod : disable",
+       "#extension GL_ARB_texture_query_lod : enable"},
+      {"#extension GL_ARB_shader_group_vote : disable",
+       "#extension GL_ARB_shader_group_vote : enable"},
+   };
+   add_edit(L, t->at, t->len, arb[vote][on], NULL, 0);
+   if (vote && on && u->compile_version < 430)
+      u->compile_version = 430;
+   return vote ? on : -1;
+}
+
+/* GL_EXT_shader_group_vote's name for a vote (token s), or NULL: its ARB name, as long. */
+static const char *
+vote_name(const char *s, size_t len)
+{
+   static const char *const ext[3] = {"anyInvocationEXT", "allInvocationsEXT",
+                                      "allInvocationsEqualEXT"};
+   static const char *const arb[3] = {"anyInvocationARB", "allInvocationsARB",
+                                      "allInvocationsEqualARB"};
+   for (int k = 0; k < 3; k++)
+      if (strlen(ext[k]) == len && !memcmp(ext[k], s, len))
+         return arb[k];
+   return NULL;
+}
+
 void
 glsl_require_to_enable(char *src, const char *name)
 {
@@ -2507,6 +2630,8 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
    bool draw_parameters = false; /* a vertex unit enables GL_ARB_shader_draw_parameters */
    bool cull_distance = false;   /* GL_ARB_cull_distance (ES: GL_EXT_clip_cull_distance) on */
    bool texture_array = false;   /* the unit enables GL_EXT_texture_array */
+   bool texture_lod = false;     /* ... GL_ARB_shader_texture_lod */
+   bool trinary_minmax = false;  /* ... GL_AMD_shader_trinary_minmax */
    uint32_t exts_on = 0;         /* GLSL_EXT_* the unit has enabled so far */
    unsigned pervertex_end = 0;   /* the '}' of the last gl_PerVertex redeclaration */
    bool compute_ext = false;     /* it enabled GL_ARB_compute_shader at some point */
@@ -2518,6 +2643,7 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
    bool out_block = false;      /* the unit redeclares the output gl_PerVertex */
    uint8_t *compat_skip = NULL; /* [n] tokens of blanked gl_PerVertex members */
    bool layer_vp = false;       /* GL_ARB_shader_viewport_layer_array (or an AMD name) is on */
+   bool es_votes = false;       /* GL_EXT_shader_group_vote is on (es_arb_extension) */
    /* the unit that gives the rasterizer its points' size (see main_renamed) */
    const bool vs_size = stage == GLSL_STAGE_VERTEX && point_size;
    const bool gs_size = stage == GLSL_STAGE_GEOMETRY && point_size && gs_emits_points(&L);
@@ -2581,6 +2707,12 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
                         ? NULL
                         : "#extension GL_ARB_separate_shader_objects : enable",
                      NULL, 0);
+         } else if (u->es && u->version >= 300 && !strncmp(d, "extension", 9) &&
+                    (extension_named(s, "GL_EXT_texture_query_lod") ||
+                     extension_named(s, "GL_EXT_shader_group_vote"))) {
+            const int on = es_arb_extension(&L, u, t, deny);
+            if (on >= 0)
+               es_votes = on;
          } else if (u->es && u->version >= 300 && !strncmp(d, "extension", 9) &&
                     withheld_es_named(s, deny))
             withheld_extension(&L, t);
@@ -2678,6 +2810,18 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
             /* its samplers are GLSL 1.40 keywords (the unit compiles as 1.40 at least), its
              * lookups helpers; glslang knows no such extension (glsl.c made `require` enable) */
             texture_array = !directive_has(s, t->len, "disable");
+            add_edit(&L, t->at, t->len, NULL, NULL, 0);
+         } else if (!u->es && !strncmp(d, "extension", 9) &&
+                    (extension_named(s, "GL_ARB_shader_texture_lod") ||
+                     extension_named(s, "GL_AMD_shader_trinary_minmax"))) {
+            /* their built-ins are helpers (glslang declares the *GradARB ones for no SPIR-V
+             * target, and would write min3 ... as SPV_AMD_shader_trinary_minmax's); the
+             * directive goes */
+            const bool on = !directive_has(s, t->len, "disable");
+            if (extension_named(s, "GL_ARB_shader_texture_lod"))
+               texture_lod = on;
+            else
+               trinary_minmax = on;
             add_edit(&L, t->at, t->len, NULL, NULL, 0);
          } else if (!u->es && !strncmp(d, "extension", 9) &&
                     extension_named(s, "GL_ARB_cull_distance")) {
@@ -2808,6 +2952,11 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
       }
       if (t->kind != GLSL_TOK_IDENT)
          continue;
+      const char *vote = es_votes ? vote_name(s, t->len) : NULL;
+      if (vote) {
+         add_edit(&L, t->at, t->len, NULL, vote, t->len);
+         continue;
+      }
       const int late = u->es ? -1 : late_keyword(s, t->len, version, exts_on);
       if (late >= 0 && late_keywords[late].reserved) {
          glsl_str_printf(log,
@@ -3156,8 +3305,11 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
          h = -1; /* a built-in from 1.50 on (glslang has it), not one before 1.40 */
       if (h >= GLSL_HELPER_NOISE1 && h < GLSL_HELPER_ARRAY && u->es)
          h = -1; /* desktop GLSL's only */
-      if (h >= GLSL_HELPER_ARRAY && !texture_array)
+      if (h >= GLSL_HELPER_ARRAY && h < GLSL_HELPER_GRAD && !texture_array)
          h = -1; /* GL_EXT_texture_array's, where the unit enabled it */
+      if ((h >= GLSL_HELPER_GRAD && h < GLSL_HELPER_TRINARY && !texture_lod) ||
+          (h >= GLSL_HELPER_TRINARY && !trinary_minmax))
+         h = -1; /* GL_ARB_shader_texture_lod's, GL_AMD_shader_trinary_minmax's, where enabled */
       bool vk = find_name(vulkan_keywords, sizeof(vulkan_keywords) / sizeof(vulkan_keywords[0]), s,
                           t->len) >= 0;
       if (h >= 0 && global_decl)

@@ -1923,6 +1923,47 @@ test_texture_border(void)
    env_finish(&e);
 }
 
+/* GL_ABGR_EXT pixels into luminance/alpha images (EXT_abgr: a colour pixel format like GL_BGRA;
+ * the legacy conversion took only the core ones and raised GL_INVALID_OPERATION). Texel (A, B,
+ * G, R) = (10, 20, 30, 40): luminance is R, alpha A. */
+static void
+test_abgr_legacy_upload(void)
+{
+   struct fe_test_env e;
+   compat_env(&e);
+   static const uint8_t px[2][4] = {{10, 20, 30, 40}, {50, 60, 70, 80}};
+   GLuint tex;
+   mgl_glGenTextures(1, &tex);
+   mgl_glBindTexture(GL_TEXTURE_2D, tex);
+   uint8_t got[64];
+   fake_clear();
+   mgl_glTexImage2D(GL_TEXTURE_2D, 0, 0x8040 /* GL_LUMINANCE8 */, 2, 1, 0, FE_GL_ABGR_EXT,
+                    GL_UNSIGNED_BYTE, px);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glFinish();
+   CHECK_EQ(uploaded_texels(got, sizeof(got)), 2);
+   CHECK_EQ(got[0], 40);
+   CHECK_EQ(got[1], 80);
+   fake_clear();
+   mgl_glTexSubImage2D(GL_TEXTURE_2D, 0, 1, 0, 1, 1, FE_GL_ABGR_EXT, GL_UNSIGNED_BYTE, px);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glFinish();
+   CHECK_EQ(uploaded_texels(got, sizeof(got)), 1);
+   CHECK_EQ(got[0], 40);
+   fake_clear();
+   mgl_glTexImage2D(GL_TEXTURE_2D, 0, 0x8045 /* GL_LUMINANCE8_ALPHA8 */, 2, 1, 0, FE_GL_ABGR_EXT,
+                    GL_UNSIGNED_BYTE, px);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glFinish();
+   /* kept in RGBA as (L, 0, 0, A) */
+   CHECK_EQ(uploaded_texels(got, sizeof(got)), 8);
+   static const uint8_t want[8] = {40, 0, 0, 10, 80, 0, 0, 50};
+   for (unsigned i = 0; i < 8; i++)
+      CHECK_EQ(got[i], want[i]);
+   mgl_glDeleteTextures(1, &tex);
+   env_finish(&e);
+}
+
 /* The dynamic state the server ends with after each draw (set_dynamic_state, then
  * set_dynamic_words patches) is the context's, where glPopAttrib (which writes the state
  * itself) and the setters that mark their words (glBlendColor, glViewport) change it between
@@ -2015,6 +2056,7 @@ main(void)
    test_clamp_fragment_decline();
    test_legacy_extensions();
    test_texture_border();
+   test_abgr_legacy_upload();
    test_dynamic_state_after_pop();
    return fe_test_report("compat");
 }

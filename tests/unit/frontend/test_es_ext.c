@@ -1045,7 +1045,8 @@ es_env_minor(struct fe_test_env *e, int major, int minor)
 
 #define GL4_CAPS                                                                                   \
    (MGP_CAP_CLIP_CONTROL | MGP_CAP_POLYGON_OFFSET_CLAMP | MGP_CAP_MIRROR_CLAMP_TO_EDGE |           \
-    MGP_CAP_BASE_INSTANCE | MGP_CAP_TEXTURE_VIEW)
+    MGP_CAP_BASE_INSTANCE | MGP_CAP_TEXTURE_VIEW | MGP_CAP_TEXTURE_QUERY_LOD |                     \
+    MGP_CAP_SUBGROUP_VOTE)
 
 static void
 test_es_gl4_features(int major, int minor, bool caps)
@@ -1073,6 +1074,9 @@ test_es_gl4_features(int major, int minor, bool caps)
    CHECK(es_listed("GL_KHR_parallel_shader_compile"));
    CHECK_EQ(es_listed("GL_OES_texture_view"), caps && es31);
    CHECK_EQ(es_listed("GL_EXT_texture_view"), caps && es31);
+   /* ES 3.0's GL_EXT_texture_query_lod and GL_EXT_shader_group_vote (GLSL only) */
+   CHECK_EQ(es_listed("GL_EXT_texture_query_lod"), caps && es3);
+   CHECK_EQ(es_listed("GL_EXT_shader_group_vote"), caps && es3);
 
    /* EXT_clip_control */
    GLint v = -1;

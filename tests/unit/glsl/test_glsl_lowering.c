@@ -3,7 +3,8 @@
  * keywords, gl_DepthRange, inverse() in 1.40, line continuation, gl_FragCoord layout qualifiers,
  * several shader objects per stage (a block name declared in each), vertex-attribute aliasing,
  * GL_EXT_texture_array's lookups in GLSL 1.10 / 1.20, GL_KHR_blend_equation_advanced blended in
- * the shader (GLSL_BLEND_IN_SHADER). */
+ * the shader (GLSL_BLEND_IN_SHADER), GL_ARB_shader_texture_lod's *GradARB lookups and
+ * GL_AMD_shader_trinary_minmax's min3 / max3 / mid3. */
 #include "glsl_test_util.h"
 
 static struct glsl_program *
@@ -870,6 +871,135 @@ test_texture_array(void)
    free(log);
 }
 
+/* GL_ARB_shader_texture_lod in GLSL 1.10: its macro is defined, the *GradARB lookups of every
+ * sampler kind are provided in both stages (explicit-gradient samples), a shadow one of a uniform
+ * sampler takes the GL_DEPTH_TEXTURE_MODE pair; without the directive they are no built-ins. */
+static void
+test_texture_lod_arb(void)
+{
+   const char *vs = "#extension GL_ARB_shader_texture_lod : require\n"
+                    "attribute vec4 pos;\n"
+                    "uniform sampler2D vt;\n"
+                    "varying vec4 tc;\n"
+                    "void main() { tc = pos;\n"
+                    "  gl_Position = pos + texture2DGradARB(vt, pos.xy, vec2(0.0), vec2(0.0)); }\n";
+   const char *fs =
+      "#extension GL_ARB_shader_texture_lod : require\n"
+      "#ifndef GL_ARB_shader_texture_lod\n#error no macro\n#endif\n"
+      "uniform sampler1D t1;\n"
+      "uniform sampler2D t2;\n"
+      "uniform sampler3D t3;\n"
+      "uniform samplerCube tc3;\n"
+      "uniform sampler2DRect tr;\n"
+      "uniform sampler1DShadow s1;\n"
+      "uniform sampler2DShadow s2;\n"
+      "uniform sampler2DRectShadow sr;\n"
+      "varying vec4 tc;\n"
+      "void main() {\n"
+      "  vec2 dx = dFdx(tc.xy), dy = dFdy(tc.xy);\n"
+      "  gl_FragColor = texture1DGradARB(t1, tc.x, dx.x, dy.x)\n"
+      "    + texture1DProjGradARB(t1, tc, dx.x, dy.x)\n"
+      "    + texture2DGradARB(t2, tc.xy, dx, dy) + texture2DProjGradARB(t2, tc.xyz, dx, dy)\n"
+      "    + texture3DGradARB(t3, tc.xyz, tc.xyz, tc.xyz)\n"
+      "    + texture3DProjGradARB(t3, tc, tc.xyz, tc.xyz)\n"
+      "    + textureCubeGradARB(tc3, tc.xyz, tc.xyz, tc.xyz)\n"
+      "    + texture2DRectGradARB(tr, tc.xy, dx, dy)\n"
+      "    + texture2DRectProjGradARB(tr, tc, dx, dy)\n"
+      "    + shadow1DGradARB(s1, tc.xyz, dx.x, dy.x) + shadow1DProjGradARB(s1, tc, dx.x, dy.x)\n"
+      "    + shadow2DGradARB(s2, tc.xyz, dx, dy) + shadow2DProjGradARB(s2, tc, dx, dy)\n"
+      "    + shadow2DRectGradARB(sr, tc.xyz, dx, dy)\n"
+      "    + shadow2DRectProjGradARB(sr, tc, dx, dy);\n"
+      "}\n";
+   char *log = NULL;
+   struct glsl_program *p = link2(vs, fs, &log);
+   CHECK(p, "GL_ARB_shader_texture_lod link: %s", log);
+   if (p) {
+      CHECK(valid(p, "texture-lod"), "texture-lod SPIR-V");
+      /* OpImageSampleExplicitLod (88), OpImageSampleDrefExplicitLod (90),
+       * OpImageSampleProjExplicitLod (92), OpImageSampleProjDrefExplicitLod (94) */
+      CHECK(t_spv_count_op(&p->spirv[0], 88) == 1, "vertex stage: %d explicit-LOD samples",
+            t_spv_count_op(&p->spirv[0], 88));
+      const struct glsl_spirv *f = &p->spirv[1];
+      CHECK(t_spv_count_op(f, 88) == 5 && t_spv_count_op(f, 92) == 4 &&
+               t_spv_count_op(f, 90) == 3 && t_spv_count_op(f, 94) == 3,
+            "fragment lookups: %d plain, %d proj, %d dref, %d proj dref", t_spv_count_op(f, 88),
+            t_spv_count_op(f, 92), t_spv_count_op(f, 90), t_spv_count_op(f, 94));
+      unsigned modes = 0;
+      for (unsigned k = 0; k < p->default_block.num_depth_modes; k++)
+         modes |= !strcmp(p->default_block.depth_modes[k].sampler, "s1")   ? 1u
+                  : !strcmp(p->default_block.depth_modes[k].sampler, "s2") ? 2u
+                  : !strcmp(p->default_block.depth_modes[k].sampler, "sr") ? 4u
+                                                                           : 8u;
+      CHECK(modes == 7u, "GL_DEPTH_TEXTURE_MODE pairs of s1, s2 and sr: %#x", modes);
+   }
+   glsl_program_destroy(p);
+   free(log);
+   log = NULL;
+   const char *without = "uniform sampler2D t;\n"
+                         "void main() { gl_FragColor = texture2DGradARB(t, vec2(0.0), vec2(0.0),"
+                         " vec2(0.0)); }\n";
+   CHECK(!glsl_compile_shader(GLSL_STAGE_FRAGMENT, false, without, &log),
+         "texture2DGradARB() without the extension");
+   free(log);
+}
+
+/* GL_AMD_shader_trinary_minmax: min3, max3 and mid3 of float, int and uint scalars and vectors
+ * from GLSL 1.30 and 4.50 units, as nested min / max (no SPIR-V extended set but GLSL.std.450);
+ * without the directive they are no built-ins. */
+static void
+test_trinary_minmax(void)
+{
+   static const char *const versions[] = {"#version 130\n", "#version 450\n"};
+   for (unsigned v = 0; v < 2; v++) {
+      char fs[1024];
+      snprintf(fs, sizeof(fs),
+               "%s"
+               "#extension GL_AMD_shader_trinary_minmax : require\n"
+               "#ifndef GL_AMD_shader_trinary_minmax\n#error no macro\n#endif\n"
+               "uniform vec4 a, b, c;\n"
+               "uniform ivec2 i;\n"
+               "uniform uvec3 u;\n"
+               "out vec4 o;\n"
+               "void main() {\n"
+               "  o = vec4(min3(a.x, b.x, c.x), float(max3(i.x, i.y, 2)),\n"
+               "           float(mid3(u, u.yzx, uvec3(1u)).z), 0.0) + mid3(a, b, c)\n"
+               "      + vec4(vec2(max3(i, i.yx, ivec2(0))), vec2(min3(u.xy, u.yz, u.zx)));\n"
+               "}\n",
+               versions[v]);
+      char *log = NULL;
+      const char *vs = v ? "#version 450\nin vec4 pos;\nvoid main() { gl_Position = pos; }\n"
+                         : "#version 130\nin vec4 pos;\nvoid main() { gl_Position = pos; }\n";
+      struct glsl_program *p = link2(vs, fs, &log);
+      CHECK(p, "GL_AMD_shader_trinary_minmax (%.12s) link: %s", versions[v], log);
+      if (p) {
+         CHECK(valid(p, "trinary"), "trinary SPIR-V");
+         /* OpExtInstImport (11): GLSL.std.450 alone */
+         CHECK(t_spv_count_op(&p->spirv[1], 11) == 1, "%d extended instruction sets",
+               t_spv_count_op(&p->spirv[1], 11));
+      }
+      glsl_program_destroy(p);
+      free(log);
+   }
+   /* constant expressions (GLSL 1.20 array sizes), folded where the extension is enabled */
+   char *log = NULL;
+   const char *folded = "#version 120\n"
+                        "#extension GL_AMD_shader_trinary_minmax : require\n"
+                        "void main() {\n"
+                        "  float[distance(mid3(2.0, -2.0, 0.5), 0.5) < 1e-6 ? 1 : -1] a;\n"
+                        "  int[max3(ivec2(1, 2), ivec2(3, 0), ivec2(2)).x] b;\n"
+                        "  gl_FragColor = vec4(float(a.length() + b.length()));\n"
+                        "}\n";
+   CHECK(glsl_compile_shader(GLSL_STAGE_FRAGMENT, false, folded, &log), "folded mid3 / max3: %s",
+         log);
+   free(log);
+   log = NULL;
+   const char *without = "#version 130\nuniform vec4 a;\nout vec4 o;\n"
+                         "void main() { o = vec4(mid3(a.x, a.y, a.z)); }\n";
+   CHECK(!glsl_compile_shader(GLSL_STAGE_FRAGMENT, false, without, &log),
+         "mid3() without the extension");
+   free(log);
+}
+
 int
 main(void)
 {
@@ -887,5 +1017,7 @@ main(void)
    test_noise();
    test_versionless_geometry();
    test_texture_array();
+   test_texture_lod_arb();
+   test_trinary_minmax();
    return t_finish("unit.glsl.lowering");
 }
