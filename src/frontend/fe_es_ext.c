@@ -44,8 +44,11 @@ enum need {
    NEED_TESS_PSIZE,     /* NEED_TESSELLATION and MGP_CAP_STAGE_POINT_SIZE */
    NEED_VIEWPORTS,      /* NEED_GEOMETRY and the viewports past 0 (as GL_ARB_viewport_array) */
    NEED_TEXTURE_VIEW,   /* MGP_CAP_TEXTURE_VIEW */
-   NEED_QUERY_LOD,      /* fe_texture_query_lod_offered (MGP_CAP_TEXTURE_QUERY_LOD) */
-   NEED_GROUP_VOTE,     /* fe_group_vote_offered (MGP_CAP_SUBGROUP_VOTE) */
+   NEED_NORM16,         /* the 16-bit normalized formats sampled and filtered, unorm rendered */
+   NEED_RENDER_SNORM,   /* the snorm formats rendered and blended (16-bit ones: NEED_NORM16) */
+   NEED_IMAGE_FORMATS, /* image units, and storage images of the formats GL 4.2 has past ES 3.1's */
+   NEED_QUERY_LOD,     /* fe_texture_query_lod_offered (MGP_CAP_TEXTURE_QUERY_LOD) */
+   NEED_GROUP_VOTE,    /* fe_group_vote_offered (MGP_CAP_SUBGROUP_VOTE) */
 };
 
 #define ES2 1u
@@ -167,6 +170,13 @@ static const struct row rows[] = {
    /* GL 4.3's texture views (desktop GL_ARB_texture_view), under both ES 3.1 names */
    {"GL_EXT_texture_view", ES31, NEED_TEXTURE_VIEW, FE_ES_EXT_TEXTURE_VIEW},
    {"GL_OES_texture_view", ES31, NEED_TEXTURE_VIEW, FE_ES_EXT_TEXTURE_VIEW},
+   /* desktop GL's 16-bit normalized and snorm-renderable formats, under the ES 3.1 names */
+   {"GL_EXT_texture_norm16", ES31, NEED_NORM16, FE_ES_EXT_TEXTURE_NORM16},
+   {"GL_EXT_render_snorm", ES31, NEED_RENDER_SNORM, FE_ES_EXT_RENDER_SNORM},
+   /* GL 4.1's program pipelines (core in ES 3.1) in ES 3.0 contexts: the *EXT commands */
+   {"GL_EXT_separate_shader_objects", ES3, NEED_NONE, FE_ES_EXT_SEPARATE_SHADER_OBJECTS},
+   /* desktop GL 4.2's image formats in ESSL 3.10 layout qualifiers */
+   {"GL_NV_image_formats", ES31, NEED_IMAGE_FORMATS, FE_ES_EXT_IMAGE_FORMATS},
    {"GL_KHR_debug", ES2 | ES3, NEED_NONE, -1},
    {"GL_KHR_no_error", ES2 | ES3, NEED_NONE, -1},
    {"GL_KHR_robustness", ES3, NEED_NONE, -1},
@@ -253,6 +263,45 @@ device_has(const struct fe_context *ctx, enum need need)
    case NEED_FLOAT_BLEND:
       return device_has(ctx, NEED_FLOAT_RENDER) &&
              format_can(caps, MGP_FORMAT_RGBA32_FLOAT, MGP_FORMAT_CAP_BLEND);
+   case NEED_NORM16: {
+      /* RGBA16_SNORM rendered too: GL_RGB16_SNORM is kept in it with alpha 1, which the GLES
+       * backend writes through a framebuffer (its host's EXT_render_snorm) */
+      const unsigned sf = MGP_FORMAT_CAP_SAMPLE | MGP_FORMAT_CAP_FILTER;
+      const unsigned rb = sf | MGP_FORMAT_CAP_RENDER | MGP_FORMAT_CAP_BLEND;
+      return format_can(caps, MGP_FORMAT_R16_UNORM, rb) &&
+             format_can(caps, MGP_FORMAT_RG16_UNORM, rb) &&
+             format_can(caps, MGP_FORMAT_RGBA16_UNORM, rb) &&
+             format_can(caps, MGP_FORMAT_R16_SNORM, sf) &&
+             format_can(caps, MGP_FORMAT_RG16_SNORM, sf) &&
+             format_can(caps, MGP_FORMAT_RGBA16_SNORM, sf | MGP_FORMAT_CAP_RENDER);
+   }
+   case NEED_IMAGE_FORMATS: {
+      static const uint16_t f[] = {
+         MGP_FORMAT_RG32_FLOAT,   MGP_FORMAT_RG16_FLOAT,    MGP_FORMAT_R11G11B10_FLOAT,
+         MGP_FORMAT_R16_FLOAT,    MGP_FORMAT_RGB10A2_UNORM, MGP_FORMAT_RG8_UNORM,
+         MGP_FORMAT_R8_UNORM,     MGP_FORMAT_RG8_SNORM,     MGP_FORMAT_R8_SNORM,
+         MGP_FORMAT_RGB10A2_UINT, MGP_FORMAT_RG32_UINT,     MGP_FORMAT_RG16_UINT,
+         MGP_FORMAT_RG8_UINT,     MGP_FORMAT_R16_UINT,      MGP_FORMAT_R8_UINT,
+         MGP_FORMAT_RG32_SINT,    MGP_FORMAT_RG16_SINT,     MGP_FORMAT_RG8_SINT,
+         MGP_FORMAT_R16_SINT,     MGP_FORMAT_R8_SINT};
+      if (!fe_image_units(ctx))
+         return false;
+      for (size_t k = 0; k < sizeof(f) / sizeof(f[0]); k++)
+         if (!format_can(caps, f[k], MGP_FORMAT_CAP_STORAGE))
+            return false;
+      return true; /* the 16-bit normalized ones with EXT_texture_norm16 (the image's format) */
+   }
+   case NEED_RENDER_SNORM: {
+      const unsigned rb = MGP_FORMAT_CAP_RENDER | MGP_FORMAT_CAP_BLEND;
+      if (!format_can(caps, MGP_FORMAT_R8_SNORM, rb) ||
+          !format_can(caps, MGP_FORMAT_RG8_SNORM, rb) ||
+          !format_can(caps, MGP_FORMAT_RGBA8_SNORM, rb))
+         return false;
+      /* with EXT_texture_norm16 the 16-bit ones render too (EXT_render_snorm's dependency) */
+      return !device_has(ctx, NEED_NORM16) || (format_can(caps, MGP_FORMAT_R16_SNORM, rb) &&
+                                               format_can(caps, MGP_FORMAT_RG16_SNORM, rb) &&
+                                               format_can(caps, MGP_FORMAT_RGBA16_SNORM, rb));
+   }
    }
    return false;
 }
@@ -320,6 +369,30 @@ bool
 fe_es_ext_lacks(struct fe_context *ctx, enum fe_es_ext e)
 {
    return ctx->desc.api == FE_API_GLES && !fe_es_ext_on(ctx, e);
+}
+
+static bool
+is_norm16(GLenum f)
+{
+   return f == GL_R16 || f == GL_RG16 || f == GL_RGB16 || f == GL_RGBA16 || f == GL_R16_SNORM ||
+          f == GL_RG16_SNORM || f == GL_RGB16_SNORM || f == GL_RGBA16_SNORM;
+}
+
+bool
+fe_es_format_lacks(struct fe_context *ctx, GLenum internal_format)
+{
+   return is_norm16(internal_format) && fe_es_ext_lacks(ctx, FE_ES_EXT_TEXTURE_NORM16);
+}
+
+bool
+fe_es_snorm_renders(struct fe_context *ctx, GLenum f)
+{
+   if (f == GL_R8_SNORM || f == GL_RG8_SNORM || f == GL_RGBA8_SNORM)
+      return fe_es_ext_on(ctx, FE_ES_EXT_RENDER_SNORM);
+   if (f == GL_R16_SNORM || f == GL_RG16_SNORM || f == GL_RGBA16_SNORM)
+      return fe_es_ext_on(ctx, FE_ES_EXT_RENDER_SNORM) &&
+             fe_es_ext_on(ctx, FE_ES_EXT_TEXTURE_NORM16);
+   return false; /* RGB8_SNORM and RGB16_SNORM render under no extension */
 }
 
 /* What OpenGL ES 3.2 folds into 3.1 (ES 3.2 1.2 and appendix F.1), each as the extension whose

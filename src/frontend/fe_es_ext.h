@@ -48,6 +48,11 @@ enum fe_es_ext {
    FE_ES_EXT_PARALLEL_SHADER_COMPILE, /* COMPLETION_STATUS, glMaxShaderCompilerThreadsKHR */
    FE_ES_EXT_VIEWPORT_ARRAY,          /* OES_viewport_array: the indexed viewports, scissors */
    FE_ES_EXT_TEXTURE_VIEW,            /* glTextureView, the TEXTURE_VIEW_* and IMMUTABLE_LEVELS */
+   /* ES 3.1 formats desktop contexts have: fe_es_format_lacks */
+   FE_ES_EXT_TEXTURE_NORM16, /* R16 ... RGBA16, R16_SNORM ... RGBA16_SNORM; the unorm render */
+   FE_ES_EXT_RENDER_SNORM,   /* R8/RG8/RGBA8_SNORM (16-bit too with norm16) colour-renderable */
+   FE_ES_EXT_SEPARATE_SHADER_OBJECTS, /* program pipelines in ES 3.0 (fe_separate_shaders_offered) */
+   FE_ES_EXT_IMAGE_FORMATS,           /* NV_image_formats: GLSL_DENY_ES_IMAGE_FORMATS */
    FE_ES_EXT_COUNT,
 };
 
@@ -79,6 +84,12 @@ bool fe_srgb_decode_offered(const struct fe_context *ctx);
  * as a texture and sampler parameter): desktop contexts where the backend filters a cube map
  * within its faces (MGP_CAP_NON_SEAMLESS_CUBE; without it every cube map is seamless) */
 bool fe_seamless_per_texture_offered(const struct fe_context *ctx);
+/* Whether the context is an ES one that does not take this internal format for want of its
+ * extension: the 16-bit normalized ones without EXT_texture_norm16 (false in desktop contexts). */
+bool fe_es_format_lacks(struct fe_context *ctx, GLenum internal_format);
+/* Whether an ES context renders a signed normalized format (its base RED, RG or RGBA):
+ * EXT_render_snorm, and EXT_texture_norm16 for the 16-bit ones. */
+bool fe_es_snorm_renders(struct fe_context *ctx, GLenum internal_format);
 /* Frees what fe_es_extensions built. */
 void fe_es_ext_finish(struct fe_context *ctx);
 

@@ -533,6 +533,15 @@ fe_format_color_renderable(const struct fe_context *ctx, const struct fe_format_
 {
    if (!info)
       return false;
+   const GLenum f = info->internal_format;
+   if (ctx->desc.api == FE_API_GLES && !info->block && info->kind == FE_FMT_SNORM)
+      return fe_es_snorm_renders((struct fe_context *)ctx, f) &&
+             (ctx->share->caps->format_flags[info->format] & MGP_FORMAT_CAP_RENDER) != 0;
+   /* ES: R16, RG16 and RGBA16 with EXT_texture_norm16 (its RGB16 is a texture format only) */
+   if (ctx->desc.api == FE_API_GLES && (f == GL_R16 || f == GL_RG16 || f == GL_RGBA16))
+      return !fe_es_format_lacks((struct fe_context *)ctx, f);
+   if (ctx->desc.api == FE_API_GLES && f == GL_RGB16)
+      return false;
    if (info->color_renderable)
       return true;
    /* not the sRGB luminance ones (GL 3.0 compatibility: texture formats only) nor the generic

@@ -21,6 +21,7 @@
 
 #include "fe_cso.h"
 #include "fe_egl.h"
+#include "fe_es_ext.h"
 #include "glsl.h"
 #include "handle_alloc.h"
 #include "pipe_tables.h"
@@ -1553,11 +1554,12 @@ fe_spirv_extensions(const struct fe_context *ctx)
               : 0u);
 }
 /* GL_ARB_separate_shader_objects (GL 4.1): a front-end feature, every desktop context
- * (fe_pipeline.c) and ES 3.1 contexts. */
+ * (fe_pipeline.c) and ES 3.1 contexts; ES 3.0 ones through GL_EXT_separate_shader_objects. */
 static inline bool
 fe_separate_shaders_offered(const struct fe_context *ctx)
 {
-   return ctx->desc.api != FE_API_GLES || fe_es31(ctx);
+   return ctx->desc.api != FE_API_GLES || fe_es31(ctx) ||
+          fe_es_ext_on((struct fe_context *)ctx, FE_ES_EXT_SEPARATE_SHADER_OBJECTS);
 }
 
 /* Whether a desktop context offers tessellation (GL 4.0 / ARB_tessellation_shader): the backend

@@ -415,6 +415,14 @@ mgl_glCreateShaderProgramv(GLenum type, GLsizei count, const GLchar *const *stri
    return prog;
 }
 
+/* EXT_separate_shader_objects (ES): the same command; gl.xml gives its strings no const on the
+ * pointers, so the generator does not forward it. */
+GLuint
+mgl_glCreateShaderProgramvEXT(GLenum type, GLsizei count, const GLchar **strings)
+{
+   return mgl_glCreateShaderProgramv(type, count, (const GLchar *const *)strings);
+}
+
 /* ---- drawing with a pipeline ------------------------------------------------------------ */
 
 struct fe_exec *

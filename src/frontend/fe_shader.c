@@ -144,6 +144,9 @@ fe_glsl_deny(const struct fe_context *ctx)
           (fe_es_ext_on((struct fe_context *)ctx, FE_ES_EXT_MS_2D_ARRAY)
               ? 0
               : GLSL_DENY_ES_MS_2D_ARRAY) |
+          (fe_es_ext_on((struct fe_context *)ctx, FE_ES_EXT_IMAGE_FORMATS)
+              ? 0
+              : GLSL_DENY_ES_IMAGE_FORMATS) |
           (fe_geometry_offered(ctx) ? 0 : GLSL_DENY_ES_GEOMETRY) |
           (fe_tess_offered(ctx) ? 0 : GLSL_DENY_ES_TESSELLATION) |
           (fe_texture_buffer_offered(ctx) ? 0 : GLSL_DENY_ES_TEXTURE_BUFFER) |

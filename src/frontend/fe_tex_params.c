@@ -537,6 +537,9 @@ fe_tex_format_lookup(const struct fe_context *ctx, GLint *internalformat, bool u
                                                           false};
    if (*internalformat == GL_STENCIL_INDEX8 && stencil8)
       return &stencil8_texture;
+   /* ES: the 16-bit normalized formats with EXT_texture_norm16 */
+   if (fe_es_format_lacks((struct fe_context *)ctx, (GLenum)*internalformat))
+      return NULL;
    return fe_format_lookup((GLenum)*internalformat);
 }
 

@@ -2918,3 +2918,163 @@ sc_es3_cull_distance(void)
    gl.DeleteBuffers(1, &two.vbo);
    gl.DeleteVertexArrays(1, &two.vao);
 }
+
+/* The centre pixel of a rectangle drawn into the default framebuffer against `want` (0..1), to
+ * within 2 of 255 (snorm and 16-bit values are quantized other than 8-bit unorm ones are). */
+static void
+probe_near(const char *what, int x, int y, vec4f want)
+{
+   readback();
+   const rgba8 got = pixel_at(x, y), w = to8(want);
+   printf("  %s: (%u,%u,%u,%u), want (%u,%u,%u,%u)\n", what, got.c[0], got.c[1], got.c[2], got.c[3],
+          w.c[0], w.c[1], w.c[2], w.c[3]);
+   for (int c = 0; c < 4; c++)
+      if (abs((int)got.c[c] - (int)w.c[c]) > 2) {
+         fail("%s: component %d is %u, want %u", what, c, got.c[c], w.c[c]);
+         return;
+      }
+}
+
+/* A 4x4 texture of `ifmt` as the colour attachment of fbo, cleared to zero. */
+static GLuint
+es_target(GLuint fbo, GLenum ifmt)
+{
+   GLuint t;
+   glGenTextures(1, &t);
+   glBindTexture(GL_TEXTURE_2D, t);
+   gl.TexStorage2D(GL_TEXTURE_2D, 1, ifmt, 4, 4);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+   gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+   gl.FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, t, 0);
+   const GLenum st = gl.CheckFramebufferStatus(GL_FRAMEBUFFER);
+   if (st != GL_FRAMEBUFFER_COMPLETE)
+      fail("a 0x%04x colour attachment: framebuffer status 0x%04x", (unsigned)ifmt, (unsigned)st);
+   glViewport(0, 0, 4, 4);
+   glClearColor(0, 0, 0, 0);
+   glClear(GL_COLOR_BUFFER_BIT);
+   return t;
+}
+
+/* es31_norm16_snorm: GL_EXT_texture_norm16 and GL_EXT_render_snorm in an OpenGL ES 3.1 context.
+ * An R16 texture of UNSIGNED_SHORT 0x8000 and an R16_SNORM one of SHORT -16384 sample as 0.5 and
+ * -0.5; (0.25, 0.5, 0.75, 1) drawn into an RGBA16 attachment, and (-0.25, 0.25, 0.5, 0.5) drawn
+ * twice with additive blending into an RGBA8_SNORM one ((-0.5, 0.5, 1, 1): snorm blending keeps
+ * the sign), sample back as drawn. Each texture is drawn into its own quarter of the window. Where the
+ * device does not blend snorm attachments (lavapipe) mgl lists no EXT_render_snorm, and an
+ * R8_SNORM renderbuffer is GL_INVALID_ENUM. */
+void
+sc_es31_norm16_snorm(void)
+{
+   if (es_version(31) < 31) {
+      skipped("no OpenGL ES 3.1 context");
+      return;
+   }
+   if (!has_ext("GL_EXT_texture_norm16"))
+      fail("GL_EXTENSIONS lacks GL_EXT_texture_norm16");
+   /* EXT_render_snorm where the device blends snorm attachments (lavapipe does not: mgl's
+    * Vulkan backend there refuses the formats as an ES attachment) */
+   const bool snorm = has_ext("GL_EXT_render_snorm");
+   const char *renderer = (const char *)glGetString(GL_RENDERER);
+   if (!snorm && (!on_mgl() || !renderer || !strstr(renderer, "(Vulkan:")))
+      fail("GL_EXTENSIONS lacks GL_EXT_render_snorm on renderer %s", renderer ? renderer : "");
+   const char *vs = "#version 310 es\n"
+                    "layout(location = 0) in vec2 a_pos;\n"
+                    "layout(location = 1) in vec4 a_color;\n"
+                    "out vec4 v_color;\n"
+                    "void main() {\n"
+                    "  v_color = a_color;\n"
+                    "  gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, 1.0);\n"
+                    "}\n";
+   const char *fsc = "#version 310 es\n"
+                     "precision highp float;\n"
+                     "in vec4 v_color;\n"
+                     "out vec4 o;\n"
+                     "void main() { o = v_color; }\n";
+   /* signed values shown as 0.5 + v / 2 */
+   const char *fst = "#version 310 es\n"
+                     "precision highp float;\n"
+                     "uniform highp sampler2D u_tex;\n"
+                     "uniform vec4 u_mul, u_add;\n"
+                     "out vec4 o;\n"
+                     "void main() { o = texture(u_tex, vec2(0.5)) * u_mul + u_add; }\n";
+   GLuint pc = link_program_b(vs, fsc, NULL, NULL);
+   GLuint pt = link_program_b(vs, fst, NULL, NULL);
+   check_gl_error("programs");
+   GLuint tex[4], fbo;
+   glGenTextures(2, tex);
+   static const GLushort u16 = 0x8000;
+   static const GLshort s16 = -16384;
+   glBindTexture(GL_TEXTURE_2D, tex[0]);
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_R16, 1, 1, 0, GL_RED, GL_UNSIGNED_SHORT, &u16);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   glBindTexture(GL_TEXTURE_2D, tex[1]);
+   glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_R16_SNORM, 1, 1, 0, GL_RED, GL_SHORT, &s16);
+   glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   check_gl_error("R16 and R16_SNORM uploads");
+   gl.GenFramebuffers(1, &fbo);
+   gl.UseProgram(pc);
+   tex[2] = es_target(fbo, GL_RGBA16);
+   GLuint vq = rect_colour_vbo(0, 0, 64, 64, V4(0.25f, 0.5f, 0.75f, 1.0f));
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   gl.DeleteBuffers(1, &vq);
+   check_gl_error("drawn into RGBA16");
+   if (!snorm) {
+      GLuint rb;
+      gl.GenRenderbuffers(1, &rb);
+      gl.BindRenderbuffer(GL_RENDERBUFFER, rb);
+      gl.RenderbufferStorage(GL_RENDERBUFFER, GL_R8_SNORM, 4, 4);
+      if (glGetError() != GL_INVALID_ENUM)
+         fail("an R8_SNORM renderbuffer was made without GL_EXT_render_snorm");
+      gl.DeleteRenderbuffers(1, &rb);
+   }
+   tex[3] = snorm ? es_target(fbo, GL_RGBA8_SNORM) : 0;
+   glEnable(GL_BLEND);
+   glBlendFunc(GL_ONE, GL_ONE);
+   vq = rect_colour_vbo(0, 0, 64, 64, V4(-0.25f, 0.25f, 0.5f, 0.5f));
+   if (snorm) {
+      glDrawArrays(GL_TRIANGLES, 0, 6);
+      glDrawArrays(GL_TRIANGLES, 0, 6);
+   }
+   glDisable(GL_BLEND);
+   gl.DeleteBuffers(1, &vq);
+   check_gl_error("blended draws into RGBA8_SNORM");
+   gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+   glViewport(0, 0, W, H);
+   clear_to(V4(0, 0, 0, 1));
+   gl.UseProgram(pt);
+   const GLint mul = gl.GetUniformLocation(pt, "u_mul"), add = gl.GetUniformLocation(pt, "u_add");
+   static const struct {
+      float x, y, mul, add, r, g, b, a; /* the quarter, the scale, the colour it shows */
+      const char *what;
+   } q[4] = {{0, 0, 1.0f, 0.0f, 0.5f, 0.5f, 0.5f, 1.0f, "R16 0x8000 sampled"},
+             {32, 0, 0.5f, 0.5f, 0.25f, 0.5f, 0.5f, 1.0f, "R16_SNORM -16384 sampled"},
+             {0, 32, 1.0f, 0.0f, 0.25f, 0.5f, 0.75f, 1.0f, "RGBA16 attachment sampled"},
+             {32, 32, 0.5f, 0.5f, 0.25f, 0.75f, 1.0f, 1.0f, "RGBA8_SNORM blended attachment"}};
+   const int drawn = snorm ? 4 : 3;
+   for (int k = 0; k < drawn; k++) {
+      glBindTexture(GL_TEXTURE_2D, tex[k]);
+      /* R16 and R16_SNORM: green, blue and alpha come from the sampled red too */
+      if (k < 2)
+         gl.Uniform4f(mul, q[k].mul, 0.0f, 0.0f, 0.0f);
+      else
+         gl.Uniform4f(mul, q[k].mul, q[k].mul, q[k].mul, q[k].mul);
+      if (k < 2)
+         gl.Uniform4f(add, q[k].add, q[k].g, q[k].b, q[k].a);
+      else
+         gl.Uniform4f(add, q[k].add, q[k].add, q[k].add, q[k].add);
+      vq = rect_colour_vbo(q[k].x, q[k].y, q[k].x + 32, q[k].y + 32, V4(0, 0, 0, 1));
+      glDrawArrays(GL_TRIANGLES, 0, 6);
+      gl.DeleteBuffers(1, &vq);
+   }
+   check_gl_error("sampling the four textures");
+   for (int k = 0; k < drawn; k++)
+      probe_near(q[k].what, (int)q[k].x + 16, (int)q[k].y + 16, V4(q[k].r, q[k].g, q[k].b, q[k].a));
+   gl.DeleteFramebuffers(1, &fbo);
+   glDeleteTextures(snorm ? 4 : 3, tex);
+   gl.UseProgram(0);
+   gl.DeleteProgram(pc);
+   gl.DeleteProgram(pt);
+}

@@ -93,7 +93,9 @@ ES_EXTENSIONS = ["GL_OES_mapbuffer", "GL_EXT_map_buffer_range", "GL_EXT_instance
                  # issue 20, branch esext62b
                  "GL_OES_viewport_array",
                  # issue 20, branch tview62
-                 "GL_EXT_texture_view", "GL_OES_texture_view"]
+                 "GL_EXT_texture_view", "GL_OES_texture_view",
+                 # issue 20, branch esfmt63: program pipelines in ES 3.0 (its gles2 block only)
+                 "GL_EXT_separate_shader_objects"]
 SUFFIXES = ["OES", "EXT", "NV"]
 # Desktop extensions whose commands older programs call by their ARB/EXT names (chromium-bsu's
 # glBindBufferARB, glMapBufferARB): each command gl.xml marks as an alias of a selected one is

@@ -333,6 +333,10 @@ const struct glb_format *glb_format_get(const struct glb_screen *scr, unsigned m
 struct glb_screen;
 /* A colour format the host renders to (with the extensions this host has). */
 bool glb_format_renderable(const struct glb_screen *scr, const struct glb_format *f);
+/* ... or one it renders to with EXT_render_snorm (the snorm ones): the caps' MGP_FORMAT_CAP_RENDER.
+ * Their reads stay glb_format_renderable's (through a read twin: a host's glReadPixels of a
+ * fixed-point attachment may clamp to [0, 1], as Mesa's does, losing the sign). */
+bool glb_format_attachable(const struct glb_screen *scr, const struct glb_format *f);
 /* The host's RGB format for an RGBA format kept without alpha (mgp_resource_desc.no_alpha), and
  * the format its uploads name; 0: none. */
 GLenum glb_format_rgb_twin(unsigned mgp_format, GLenum *upload_format);

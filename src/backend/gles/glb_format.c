@@ -114,6 +114,14 @@ glb_format_renderable(const struct glb_screen *scr, const struct glb_format *f)
    return f && (f->renderable || (f->float_render && scr->ext_color_float));
 }
 
+bool
+glb_format_attachable(const struct glb_screen *scr, const struct glb_format *f)
+{
+   /* the snorm rows (16-bit ones only with EXT_texture_norm16) with EXT_render_snorm */
+   return glb_format_renderable(scr, f) || (f && scr->ext_render_snorm && !f->integer &&
+                                            (f->type == GL_BYTE || f->type == GL_SHORT));
+}
+
 GLenum
 glb_format_rgb_twin(unsigned f, GLenum *upload_format)
 {

@@ -591,7 +591,7 @@ read_limits(struct glb_screen *scr)
    for (unsigned f = 1; f < MGP_FORMAT_COUNT; f++) {
       const struct glb_format *gf = glb_format_get(scr, f);
       scr->format_samples[f] = 1;
-      if (!gf || (!gf->depth_stencil && !glb_format_renderable(scr, gf)))
+      if (!gf || (!gf->depth_stencil && !glb_format_attachable(scr, gf)))
          continue;
       GLint n = 0, counts[16] = {0};
       GLB_GL(h)->glGetInternalformativ(GL_RENDERBUFFER, gf->internal, GL_NUM_SAMPLE_COUNTS, 1, &n);
@@ -958,7 +958,7 @@ glb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
       c.format_flags[f] = MGP_FORMAT_CAP_SAMPLE;
       if (!gf->integer && (!f32 || scr->ext_float_linear))
          c.format_flags[f] |= MGP_FORMAT_CAP_FILTER;
-      if (glb_format_renderable(scr, gf))
+      if (glb_format_attachable(scr, gf))
          c.format_flags[f] |= MGP_FORMAT_CAP_RENDER | (gf->integer ? 0 : MGP_FORMAT_CAP_BLEND);
       if (scr->compute && glb_storage_format(f))
          c.format_flags[f] |= MGP_FORMAT_CAP_STORAGE;

@@ -541,6 +541,34 @@ hide_macro(char *src, const char *name)
    }
 }
 
+/* The macro of an extension glslang does not know, which mgl implements (it refuses to #define
+ * a GL_ name): each use outside an #extension directive becomes GL_ES, which every GLSL ES unit
+ * has as 1, padded with blanks to the name's length (so columns keep). */
+static void
+show_macro(char *src, const char *name)
+{
+   const size_t len = strlen(name);
+   for (char *p = src; (p = strstr(p, name)); p += len) {
+      if ((p > src && (isalnum((unsigned char)p[-1]) || p[-1] == '_')) ||
+          isalnum((unsigned char)p[len]) || p[len] == '_')
+         continue;
+      const char *b = p;
+      while (b > src && b[-1] != '\n')
+         b--;
+      while (*b == ' ' || *b == '\t')
+         b++;
+      if (*b == '#') {
+         b++;
+         while (*b == ' ' || *b == '\t')
+            b++;
+         if (!strncmp(b, "extension", 9))
+            continue;
+      }
+      memcpy(p, "GL_ES", 5);
+      memset(p + 5, ' ', len - 5);
+   }
+}
+
 /* A context without doubles (GLSL_DENY_FLOAT64) does not offer ARB_gpu_shader_fp64: a
  * `#extension GL_ARB_gpu_shader_fp64` that requires it is an error, one that enables it a warning
  * (GLSL 1.50 3.3); a double the shader then declares fails where glslang (below 4.00) or
@@ -667,6 +695,15 @@ prepare_unit(enum glsl_stage stage, enum glsl_api api, uint32_t deny, uint64_t c
          glsl_require_to_enable(spliced, "GL_EXT_clip_cull_distance");
       if (version > 300 && !(deny & GLSL_DENY_VIEWPORT_ARRAY)) /* the same */
          glsl_require_to_enable(spliced, "GL_OES_viewport_array");
+      /* every ES 3.0+ context lists it (fe_es_ext.c); glsl_lower.c takes its directive */
+      if (version >= 300) {
+         glsl_require_to_enable(spliced, "GL_EXT_separate_shader_objects");
+         show_macro(spliced, "GL_EXT_separate_shader_objects");
+      }
+      if (version > 300 && !(deny & GLSL_DENY_ES_IMAGE_FORMATS)) { /* the same */
+         glsl_require_to_enable(spliced, "GL_NV_image_formats");
+         show_macro(spliced, "GL_NV_image_formats");
+      }
       if (version >= 300 && !(deny & GLSL_DENY_TEXTURE_QUERY_LOD)) /* the ARB one there */
          glsl_require_to_enable(spliced, "GL_EXT_texture_query_lod");
       if (version >= 300 && !(deny & GLSL_DENY_GROUP_VOTE)) /* the same */

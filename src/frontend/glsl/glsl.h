@@ -434,6 +434,10 @@ bool glsl_compile_shader_limits(enum glsl_stage stage, enum glsl_api api,
  * output 0 over draw buffer 0's colour read through _mgl_BlendDst (binding
  * GLSL_BINDING_BLEND_DST, texelFetch at gl_FragCoord) with the extension's equation. */
 #define GLSL_BLEND_IN_SHADER (1u << 28)
+/* GLSL_DENY_ES_IMAGE_FORMATS, GL_NV_image_formats (the ES 3.1 context does not offer it): withheld
+ * as GLSL_DENY_ES_IMAGE_ATOMIC's; without it its directive is taken out and its macro defined
+ * (glslang knows neither), the image formats past ESSL 3.10's being glslang's anyway. */
+#define GLSL_DENY_ES_IMAGE_FORMATS (1u << 30)
 /* glsl_compile_shader_limits with only the varyings and the denied features. */
 bool glsl_compile_shader_opts(enum glsl_stage stage, enum glsl_api api,
                               uint32_t max_varying_components, uint32_t deny, const char *source,

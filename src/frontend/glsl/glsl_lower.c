@@ -1698,7 +1698,8 @@ es_extension(struct lower *L, struct glsl_unit *u, const struct glsl_tok *t)
    else if (!strcmp(name, "GL_EXT_draw_instanced"))
       u->draw_instanced_ext = on;
    else if (strcmp(name, "GL_OES_standard_derivatives") && strcmp(name, "GL_OES_texture_3D") &&
-            strcmp(name, "GL_OES_viewport_array")) /* (GLSL 4.30's gl_ViewportIndex) */
+            strcmp(name, "GL_OES_viewport_array") && /* (GLSL 4.30's gl_ViewportIndex) */
+            strcmp(name, "GL_NV_image_formats"))     /* (GLSL 4.30's image formats) */
       return;
    add_edit(L, t->at, t->len, NULL, NULL, 0);
 }
@@ -1938,6 +1939,7 @@ const char *const glsl_es_withheld_extensions[] = {
    "GL_OES_texture_buffer",
    "GL_OES_viewport_array",
    "GL_OES_texture_cube_map_array",
+   "GL_NV_image_formats",
    "GL_OES_texture_storage_multisample_2d_array",
    NULL,
 };
@@ -1973,6 +1975,7 @@ static const struct {
    {"GL_OES_texture_cube_map_array", GLSL_DENY_ES_CUBE_ARRAY},
    {"GL_OES_texture_storage_multisample_2d_array", GLSL_DENY_ES_MS_2D_ARRAY},
    {"GL_OES_viewport_array", GLSL_DENY_VIEWPORT_ARRAY},
+   {"GL_NV_image_formats", GLSL_DENY_ES_IMAGE_FORMATS},
 };
 
 bool
@@ -2694,6 +2697,16 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
                cull_distance = !directive_has(s, t->len, "disable");
                add_edit(&L, t->at, t->len, NULL, NULL, 0);
             }
+         } else if (u->es && u->version >= 300 && !strncmp(d, "extension", 9) &&
+                    extension_named(s, "GL_EXT_separate_shader_objects")) {
+            /* ESSL 3.00+: its layout(location) on stage inputs and outputs are desktop
+             * ARB_separate_shader_objects' in glslang, which knows no EXT name (every ES 3.0+
+             * context lists it: fe_es_ext.c) */
+            add_edit(&L, t->at, t->len,
+                     directive_has(s, t->len, "disable")
+                        ? NULL
+                        : "#extension GL_ARB_separate_shader_objects : enable",
+                     NULL, 0);
          } else if (u->es && u->version >= 300 && !strncmp(d, "extension", 9) &&
                     (extension_named(s, "GL_EXT_texture_query_lod") ||
                      extension_named(s, "GL_EXT_shader_group_vote"))) {

@@ -1185,6 +1185,148 @@ out:
    fake_caps.max_storage_buffer_bindings = ssbo;
 }
 
+/* EXT_texture_norm16 and EXT_render_snorm (ES 3.1 contexts, where the device samples, filters
+ * and renders the formats) and EXT_separate_shader_objects (ES 3.0): an ES context takes the
+ * 16-bit normalized internal formats, renders the snorm ones and makes program pipelines only
+ * where it lists the name. snorm_render: the device renders R8_SNORM. */
+static void
+test_es_formats(int major, int minor, bool snorm_render)
+{
+   const uint64_t bits = fake_caps.cap_bits;
+   const uint32_t inv = fake_caps.max_compute_work_group_invocations;
+   const uint32_t ssbo = fake_caps.max_storage_buffer_bindings;
+   const uint32_t r8s = fake_caps.format_flags[MGP_FORMAT_R8_SNORM];
+   if (!snorm_render)
+      fake_caps.format_flags[MGP_FORMAT_R8_SNORM] &= ~MGP_FORMAT_CAP_RENDER;
+   if (minor) { /* what an ES 3.1 context needs of the fake device (fe_es31_lacks) */
+      fake_caps.cap_bits |= MGP_CAP_NO_ATTACHMENTS | MGP_CAP_TEXTURE_GATHER;
+      fake_caps.max_compute_work_group_invocations = 1024;
+      fake_caps.max_storage_buffer_bindings = 8;
+   }
+   struct fe_test_env e;
+   CHECK(es_env_minor(&e, major, minor));
+   if (!e.ctx)
+      goto out;
+   const bool es3 = major >= 3, es31 = es3 && minor >= 1, snorm = es31 && snorm_render;
+   CHECK_EQ(es_listed("GL_EXT_texture_norm16"), es31);
+   CHECK_EQ(es_listed("GL_EXT_render_snorm"), snorm);
+   CHECK_EQ(es_listed("GL_EXT_separate_shader_objects"), es3);
+   /* NV_image_formats: ES 3.1 only (and a device that stores images of its formats) */
+   if (!es31)
+      CHECK(!es_listed("GL_NV_image_formats"));
+
+   /* EXT_texture_norm16: textures of the eight formats, uploads of UNSIGNED_SHORT / SHORT */
+   static const GLushort texels[4] = {0, 0x4000, 0x8000, 0xffff};
+   GLuint t[3];
+   mgl_glGenTextures(3, t);
+   mgl_glBindTexture(GL_TEXTURE_2D, t[0]);
+   mgl_glTexImage2D(GL_TEXTURE_2D, 0, GL_R16, 2, 2, 0, GL_RED, GL_UNSIGNED_SHORT, texels);
+   CHECK_ERR(es31 ? GL_NO_ERROR : GL_INVALID_VALUE);
+   mgl_glBindTexture(GL_TEXTURE_2D, t[1]);
+   mgl_glTexImage2D(GL_TEXTURE_2D, 0, GL_RG16_SNORM, 1, 1, 0, GL_RG, GL_SHORT, texels);
+   CHECK_ERR(es31 ? GL_NO_ERROR : GL_INVALID_VALUE);
+   if (es3) {
+      mgl_glBindTexture(GL_TEXTURE_2D, t[1]);
+      mgl_glTexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA16_SNORM, 4, 4);
+      CHECK_ERR(es31 ? GL_NO_ERROR : GL_INVALID_ENUM);
+      mgl_glBindTexture(GL_TEXTURE_2D, t[2]);
+      mgl_glTexStorage2D(GL_TEXTURE_2D, 1, GL_RGB16, 4, 4);
+      CHECK_ERR(es31 ? GL_NO_ERROR : GL_INVALID_ENUM);
+   }
+   /* colour-renderable: R16, RG16, RGBA16 with norm16; the snorm ones with render_snorm (the
+    * 16-bit ones with both); RGB16, RGB8_SNORM and RGB16_SNORM under neither */
+   static const struct {
+      GLenum f;
+      int need; /* 1 norm16, 2 render_snorm, 3 both, 0 never */
+   } rbs[] = {{GL_R16, 1},       {GL_RG16, 1},         {GL_RGBA16, 1},      {GL_RGB16, 0},
+              {GL_R8_SNORM, 2},  {GL_RG8_SNORM, 2},    {GL_RGBA8_SNORM, 2}, {GL_RGB8_SNORM, 0},
+              {GL_R16_SNORM, 3}, {GL_RGBA16_SNORM, 3}, {GL_RGB16_SNORM, 0}};
+   GLuint rb, fbo;
+   mgl_glGenRenderbuffers(1, &rb);
+   mgl_glBindRenderbuffer(GL_RENDERBUFFER, rb);
+   for (size_t k = 0; k < sizeof(rbs) / sizeof(rbs[0]); k++) {
+      const bool ok = rbs[k].need == 1 ? es31 : rbs[k].need ? snorm : false;
+      mgl_glRenderbufferStorage(GL_RENDERBUFFER, rbs[k].f, 4, 4);
+      if (mgl_glGetError() != (ok ? GL_NO_ERROR : GL_INVALID_ENUM)) {
+         fprintf(stderr, "ES %d.%d renderbuffer 0x%04x: not %s\n", major, minor, rbs[k].f,
+                 ok ? "taken" : "refused");
+         fe_test_failures++;
+      }
+   }
+   mgl_glGenFramebuffers(1, &fbo);
+   mgl_glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+   GLuint ts;
+   mgl_glGenTextures(1, &ts);
+   mgl_glBindTexture(GL_TEXTURE_2D, ts);
+   mgl_glTexImage2D(GL_TEXTURE_2D, 0, GL_R8_SNORM, 4, 4, 0, GL_RED, GL_BYTE, NULL);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, ts, 0);
+   CHECK_EQ(mgl_glCheckFramebufferStatus(GL_FRAMEBUFFER),
+            snorm ? GL_FRAMEBUFFER_COMPLETE : GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT);
+   if (es31) {
+      mgl_glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, t[0], 0);
+      CHECK_EQ(mgl_glCheckFramebufferStatus(GL_FRAMEBUFFER), GL_FRAMEBUFFER_COMPLETE);
+   }
+   mgl_glBindFramebuffer(GL_FRAMEBUFFER, 0);
+   mgl_glDeleteFramebuffers(1, &fbo);
+   mgl_glDeleteRenderbuffers(1, &rb);
+   mgl_glDeleteTextures(1, &ts);
+   mgl_glDeleteTextures(3, t);
+   CHECK_ERR(GL_NO_ERROR);
+
+   /* EXT_separate_shader_objects: the *EXT commands are the GL 4.1 ones, in ES 3.0 too */
+   static const char *const sso[] = {"glGenProgramPipelinesEXT",  "glUseProgramStagesEXT",
+                                     "glProgramUniform1fEXT",     "glProgramUniformMatrix2x3fvEXT",
+                                     "glCreateShaderProgramvEXT", "glValidateProgramPipelineEXT"};
+   for (size_t k = 0; k < sizeof(sso) / sizeof(sso[0]); k++)
+      CHECK(fe_get_proc_address(sso[k]) != NULL);
+   typedef void (*gen_fn)(GLsizei, GLuint *);
+   typedef GLboolean (*is_fn)(GLuint);
+   gen_fn gen = (gen_fn)fe_get_proc_address("glGenProgramPipelinesEXT");
+   typedef void (*bind_fn)(GLuint);
+   bind_fn bind = (bind_fn)fe_get_proc_address("glBindProgramPipelineEXT");
+   is_fn is = (is_fn)fe_get_proc_address("glIsProgramPipelineEXT");
+   GLuint pipe = 0;
+   if (gen && bind && is) {
+      gen(1, &pipe);
+      CHECK_ERR(es3 ? GL_NO_ERROR : GL_INVALID_OPERATION);
+      bind(pipe);
+      CHECK_ERR(es3 ? GL_NO_ERROR : GL_INVALID_OPERATION);
+      CHECK_EQ(is(pipe), es3);
+      GLint sep = -1;
+      GLuint prog = mgl_glCreateProgram();
+      mgl_glProgramParameteri(prog, GL_PROGRAM_SEPARABLE, GL_TRUE);
+      CHECK_ERR(es3 ? GL_NO_ERROR : GL_INVALID_OPERATION);
+      mgl_glGetProgramiv(prog, GL_PROGRAM_SEPARABLE, &sep);
+      CHECK_ERR(es3 ? GL_NO_ERROR : GL_INVALID_ENUM);
+      CHECK_EQ(sep, es3 ? GL_TRUE : -1);
+      mgl_glDeleteProgram(prog);
+      /* glCreateShaderProgramvEXT is glCreateShaderProgramv (a separable program) */
+      const GLchar *src = "#version 300 es\nvoid main() { gl_Position = vec4(0.0); }\n";
+      fake_glsl_next(&(struct fake_program){0});
+      prog = mgl_glCreateShaderProgramvEXT(GL_VERTEX_SHADER, 1, &src);
+      CHECK_ERR(es3 ? GL_NO_ERROR : GL_INVALID_OPERATION);
+      CHECK_EQ(prog != 0, es3);
+      sep = -1;
+      if (prog)
+         mgl_glGetProgramiv(prog, GL_PROGRAM_SEPARABLE, &sep);
+      CHECK_EQ(sep, es3 ? GL_TRUE : -1);
+      mgl_glDeleteProgram(prog);
+      CHECK_ERR(GL_NO_ERROR);
+      if (es3) {
+         bind(0);
+         mgl_glDeleteProgramPipelines(1, &pipe);
+      }
+   }
+   CHECK_ERR(GL_NO_ERROR);
+   env_finish(&e);
+out:
+   fake_caps.cap_bits = bits;
+   fake_caps.max_compute_work_group_invocations = inv;
+   fake_caps.max_storage_buffer_bindings = ssbo;
+   fake_caps.format_flags[MGP_FORMAT_R8_SNORM] = r8s;
+}
+
 int
 main(void)
 {
@@ -1219,5 +1361,9 @@ main(void)
    test_es_gl4_features(3, 0, true);
    test_es_gl4_features(3, 0, false);
    test_es_gl4_features(3, 1, true);
+   test_es_formats(2, 0, true);
+   test_es_formats(3, 0, true);
+   test_es_formats(3, 1, true);
+   test_es_formats(3, 1, false);
    return fe_test_report("unit.frontend.es_ext");
 }

@@ -291,5 +291,51 @@ main(void)
       free(vlog);
    }
 
+   /* GL_EXT_separate_shader_objects (ESSL 3.00+): its macro, its `require`, layout(location) on
+    * a vertex output and a fragment input, which then match by location, not by name */
+   const char *sso_vs = "#version 300 es\n"
+                        "#extension GL_EXT_separate_shader_objects : require\n"
+                        "in vec4 pos;\n"
+                        "layout(location = 2) out vec4 v_a;\n"
+                        "void main() { v_a = pos; gl_Position = pos; }\n";
+   const char *sso_fs = "#version 300 es\n"
+                        "#ifndef GL_EXT_separate_shader_objects\n"
+                        "#error no GL_EXT_separate_shader_objects macro\n"
+                        "#endif\n"
+                        "#extension GL_EXT_separate_shader_objects : enable\n"
+                        "precision mediump float;\n"
+                        "layout(location = 2) in vec4 v_b;\n"
+                        "out vec4 o;\n"
+                        "void main() { o = v_b; }\n";
+   log = NULL;
+   struct glsl_link_input sso_in = {.source = {sso_vs, sso_fs}, .es = true};
+   p = glsl_link(&sso_in, &log);
+   CHECK(p, "GL_EXT_separate_shader_objects link: %s", log ? log : "(none)");
+   glsl_program_destroy(p);
+   free(log);
+   refused("#version 300 es\nprecision mediump float;\nlayout(location = 2) in vec4 v_b;\n"
+           "out vec4 o;\nvoid main() { o = v_b; }\n",
+           "location", "ESSL 3.00 layout(location) on an input without the extension");
+   /* GL_NV_image_formats (ESSL 3.10): its macro and `require` where the context offers it, a
+    * refusal where it does not (GLSL_DENY_ES_IMAGE_FORMATS) */
+   const char *nv_cs = "#version 310 es\n"
+                       "#extension GL_NV_image_formats : require\n"
+                       "#ifndef GL_NV_image_formats\n"
+                       "#error no GL_NV_image_formats macro\n"
+                       "#endif\n"
+                       "layout(local_size_x = 1) in;\n"
+                       "layout(rg32f, binding = 0) writeonly uniform highp image2D img;\n"
+                       "void main() { imageStore(img, ivec2(0), vec4(1.0)); }\n";
+   log = NULL;
+   CHECK(glsl_compile_shader_opts(GLSL_STAGE_COMPUTE, GLSL_API_ES, 0, 0, nv_cs, &log),
+         "GL_NV_image_formats: %s", log ? log : "(none)");
+   free(log);
+   log = NULL;
+   CHECK(!glsl_compile_shader_opts(GLSL_STAGE_COMPUTE, GLSL_API_ES, 0, GLSL_DENY_ES_IMAGE_FORMATS,
+                                   nv_cs, &log),
+         "GL_NV_image_formats compiled where denied");
+   CHECK(log && strstr(log, "extension not supported: GL_NV_image_formats"), "denied: log: %s",
+         log ? log : "(none)");
+   free(log);
    return t_finish("unit.glsl.es_ext");
 }
