@@ -57,7 +57,8 @@
  * ANGLE_texture_compression_dxt3/dxt5 (the EXT_texture_compression_s3tc enums); EXT_abgr
  * (GL_ABGR_EXT pixels both ways: fe_format.c) and MESA_pack_invert (GL_PACK_INVERT_MESA:
  * fe_pack.c); EXT_debug_label (KHR_debug's labels under EXT type names: fe_debug.c);
- * IBM_multimode_draw_arrays (a loop of draws: fe_draw.c). */
+ * IBM_multimode_draw_arrays (a loop of draws: fe_draw.c); NV_copy_image where ARB_copy_image is
+ * (glCopyImageSubDataNV: ARB's copy between images of one internal format, fe_copy_image.c). */
 static const char *const extensions[] = {
    "GL_AMD_draw_buffers_blend",
    "GL_AMD_multi_draw_indirect",
@@ -224,6 +225,7 @@ static const char *const extensions[] = {
    "GL_EXT_vertex_attrib_64bit",
    "GL_EXT_vertex_array_bgra",
    "GL_NV_conditional_render",
+   "GL_NV_copy_image",
    "GL_NV_depth_clamp",
    "GL_NV_packed_depth_stencil",
    "GL_NV_texture_barrier",
@@ -269,7 +271,7 @@ fe_atomic_counters_offered(struct fe_context *ctx)
 static bool
 offered(struct fe_context *ctx, const char *name)
 {
-   if (!strcmp(name, "GL_ARB_copy_image"))
+   if (!strcmp(name, "GL_ARB_copy_image") || !strcmp(name, "GL_NV_copy_image"))
       return fe_pipe_has(ctx, MGP_CALL_resource_copy_region); /* the server copies images */
    if (!strcmp(name, "GL_ARB_get_texture_sub_image"))
       return fe_pipe_has(ctx, MGP_CALL_get_texture_image); /* the server reads levels back */
