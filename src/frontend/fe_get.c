@@ -49,7 +49,8 @@
  * command it names works, ARB_buffer_storage (GL 4.4: persistent maps are client
  * shadows, fe_buffer.c) everywhere; AMD_draw_buffers_blend, AMD_multi_draw_indirect,
  * AMD_query_buffer_object, ARB features under other names, where those are (their commands forward to the core ones, their enums are the core
- * ones); EXT_texture_integer (GL 3.0) in core contexts, with glClearColorI{i,ui}EXT's colour for
+ * ones); EXT_texture_integer (GL 3.0; in compatibility contexts with its integer luminance,
+ * alpha and intensity formats: fe_format.c, fe_compat_texformat.c), with glClearColorI{i,ui}EXT's colour for
  * integer draw buffers (fe_clear.c) and GL_RGBA_INTEGER_MODE_EXT; EXT_transform_feedback (GL 3.0
  * under EXT names, with glBindBufferOffsetEXT: fe_buffer.c) and EXT_vertex_attrib_64bit (ARB's
  * commands) where their ARB features are; S3_s3tc (its RGB_S3TC/RGBA_S3TC internal formats,
@@ -413,10 +414,6 @@ offered(struct fe_context *ctx, const char *name)
       return (ctx->share->caps->cap_bits & MGP_CAP_ROBUST_BUFFER_ACCESS) != 0;
    if (!strcmp(name, "GL_ARB_shader_precision"))
       return fe_shader_precision_offered(ctx);
-   if (!strcmp(name, "GL_EXT_texture_integer"))
-      /* core contexts: a compatibility one would need its integer luminance, alpha and
-       * intensity formats, which mgl does not make */
-      return !ctx->compat;
    if (!strcmp(name, "GL_ARB_gl_spirv") || !strcmp(name, "GL_ARB_spirv_extensions"))
       return fe_gl_spirv_offered(ctx); /* desktop contexts (glsl_spirv_gl.c) */
    return true;
