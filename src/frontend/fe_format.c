@@ -547,10 +547,14 @@ fe_pixel_check(GLenum format, GLenum type, bool es)
       return packed || es ? GL_INVALID_OPERATION : GL_INVALID_ENUM;
    if (packed && packed != comps)
       return GL_INVALID_OPERATION;
+   /* Integer pixels of a floating-point type: "If format is one of the integer component
+    * formats ... and type is FLOAT, the error INVALID_ENUM occurs" (EXT_texture_integer, GL 3.0
+    * §3.7.2; Mesa rejects every float type so); ES 3.0 §3.8.3 has no such combination in its
+    * table: INVALID_OPERATION. */
    if (format_is_integer(format) &&
        (type == GL_FLOAT || type == GL_HALF_FLOAT || type == GL_UNSIGNED_INT_10F_11F_11F_REV ||
         type == GL_UNSIGNED_INT_5_9_9_9_REV))
-      return GL_INVALID_OPERATION;
+      return es ? GL_INVALID_OPERATION : GL_INVALID_ENUM;
    if ((format == GL_DEPTH_COMPONENT || format == GL_STENCIL_INDEX) && packed)
       return GL_INVALID_OPERATION;
    return GL_NO_ERROR;
