@@ -1197,7 +1197,7 @@ get_binding_value(struct fe_context *ctx, GLenum pname, struct gv *v)
    case GL_TEXTURE_BINDING_CUBE_MAP: INT1(texture_binding(ctx, FE_TEX_CUBE)); return true;
    case GL_TEXTURE_BINDING_BUFFER: INT1(texture_binding(ctx, FE_TEX_BUFFER)); return true;
    case 0x8D9E: { /* GL_RGBA_INTEGER_MODE_EXT (EXT_texture_integer): a draw buffer is integer */
-      if (ctx->desc.api == FE_API_GLES || ctx->compat)
+      if (ctx->desc.api == FE_API_GLES)
          return false;
       bool integer = false;
       for (unsigned i = 0; i < FE_MAX_DRAW_BUFFERS; i++) {

@@ -2034,6 +2034,21 @@ test_texture_integer_legacy(void)
    mgl_glTexImage2D(GL_TEXTURE_2D, 0, 0x8D80 /* GL_LUMINANCE8UI_EXT */, 2, 1, 0, FE_GL_LUMINANCE,
                     GL_UNSIGNED_BYTE, bytes);
    CHECK_ERR(GL_INVALID_OPERATION);
+   /* GL_RGBA_INTEGER_MODE_EXT is the extension's query here too */
+   GLuint fb, rt;
+   mgl_glGenTextures(1, &rt);
+   mgl_glBindTexture(GL_TEXTURE_2D, rt);
+   mgl_glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32I, 4, 4, 0, GL_RGBA_INTEGER, GL_INT, NULL);
+   mgl_glGenFramebuffers(1, &fb);
+   mgl_glBindFramebuffer(GL_FRAMEBUFFER, fb);
+   mgl_glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, rt, 0);
+   GLboolean integer = GL_FALSE;
+   mgl_glGetBooleanv(0x8D9E /* GL_RGBA_INTEGER_MODE_EXT */, &integer);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK(integer == GL_TRUE);
+   mgl_glBindFramebuffer(GL_FRAMEBUFFER, 0);
+   mgl_glDeleteFramebuffers(1, &fb);
+   mgl_glDeleteTextures(1, &rt);
    mgl_glDeleteTextures(1, &t);
    env_finish(&e);
 }
