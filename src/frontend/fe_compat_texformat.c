@@ -53,6 +53,32 @@ colour_source(GLenum fmt)
           fmt == GL_BGR || fmt == GL_RGBA || fmt == GL_BGRA || fmt == FE_GL_ABGR_EXT;
 }
 
+/* EXT_texture_integer's luminance/alpha pixel formats: the integer format read the same way,
+ * and the legacy source it was (0: none). */
+static GLenum
+int_source_as(GLenum format, GLenum *legacy)
+{
+   *legacy = 0;
+   switch (format) {
+   case FE_GL_ALPHA_INTEGER: *legacy = GL_ALPHA; return GL_RED_INTEGER;
+   case FE_GL_LUMINANCE_INTEGER: *legacy = FE_GL_LUMINANCE; return GL_RED_INTEGER;
+   case FE_GL_LUMINANCE_ALPHA_INTEGER: *legacy = FE_GL_LUMINANCE_ALPHA; return GL_RG_INTEGER;
+   default: return format;
+   }
+}
+
+/* legacy_to_rgba of integers (raw words, the one being integer 1). */
+static inline void
+legacy_to_rgba_int(GLenum legacy, uint32_t *p)
+{
+   if (legacy == FE_GL_LUMINANCE)
+      p[1] = p[2] = p[0], p[3] = 1;
+   else if (legacy == GL_ALPHA)
+      p[3] = p[0], p[0] = p[1] = p[2] = 0;
+   else if (legacy == FE_GL_LUMINANCE_ALPHA)
+      p[3] = p[1], p[1] = p[2] = p[0];
+}
+
 GLenum
 fe_compat_legacy_base(GLenum internal_format)
 {
@@ -134,8 +160,14 @@ fe_compat_tex_source_begin_box(struct fe_context *ctx, GLenum internal_format, G
    const struct fe_format_info *info = fe_format_lookup(internal_format);
    const GLenum base = fe_format_is_legacy(info) ? info->base : 0;
    const bool wide = fe_format_legacy_wide(info); /* kept in RGBA: (0, 0, 0, A), (L, 0, 0, A) */
+   /* EXT_texture_integer: integer luminance/alpha images, or integer luminance/alpha pixels,
+    * convert as the float ones do, on the integers (raw words, no normalization) */
+   const bool int_store = info && (info->kind == FE_FMT_UINT || info->kind == FE_FMT_INT);
    GLenum legacy;
-   const GLenum fmt = source_as(*format, &legacy);
+   const GLenum int_fmt_as = int_source_as(*format, &legacy);
+   const bool int_legacy = int_fmt_as != *format; /* GL_LUMINANCE_INTEGER_EXT, ... */
+   const GLenum fmt = int_legacy ? int_fmt_as : source_as(*format, &legacy);
+   const bool ints = int_legacy || (base && int_store);
    if (!base && !legacy)
       return true; /* nothing GL converts differently: the usual path */
    if (width < 0 || height < 0 || depth < 0)
@@ -145,10 +177,16 @@ fe_compat_tex_source_begin_box(struct fe_context *ctx, GLenum internal_format, G
       fe_error(ctx, err);
       return false;
    }
-   if (!colour_source(fmt)) {
-      fe_error(ctx, GL_INVALID_OPERATION); /* integer or depth data for a colour image */
+   const bool int_fmt = fmt == GL_RED_INTEGER || fmt == GL_GREEN_INTEGER ||
+                        fmt == GL_BLUE_INTEGER || fmt == GL_RG_INTEGER || fmt == GL_RGB_INTEGER ||
+                        fmt == GL_BGR_INTEGER || fmt == GL_RGBA_INTEGER || fmt == GL_BGRA_INTEGER;
+   if (ints ? !int_fmt || !int_store : !colour_source(fmt)) {
+      /* integer or depth data for a colour image, or other data for an integer one */
+      fe_error(ctx, GL_INVALID_OPERATION);
       return false;
    }
+   /* the integers keep the source's signedness to the usual path, which clamps them */
+   const bool src_signed = *type == GL_BYTE || *type == GL_SHORT || *type == GL_INT;
    const unsigned out_n = wide ? 4 : base == FE_GL_LUMINANCE_ALPHA ? 2 : base ? 1 : 4;
    /* each below 2^31: the product of three fits 64 bits */
    const uint64_t texels = (uint64_t)width * (uint64_t)height * (uint64_t)depth;
@@ -207,9 +245,11 @@ fe_compat_tex_source_begin_box(struct fe_context *ctx, GLenum internal_format, G
       }
       for (uint64_t r = 0; r < (uint64_t)height * (uint64_t)depth; r++) {
          const uint64_t z = r / (uint64_t)height, y = r % (uint64_t)height;
-         if (!fe_pixel_unpack(row, MGP_FORMAT_RGBA32_FLOAT,
-                              src + first + image_stride * z + stride * y, stride, (uint32_t)width,
-                              1, fmt, *type, ctx->unpack.swap_bytes)) {
+         const uint16_t as = !ints        ? MGP_FORMAT_RGBA32_FLOAT
+                             : src_signed ? MGP_FORMAT_RGBA32_SINT
+                                          : MGP_FORMAT_RGBA32_UINT;
+         if (!fe_pixel_unpack(row, as, src + first + image_stride * z + stride * y, stride,
+                              (uint32_t)width, 1, fmt, *type, ctx->unpack.swap_bytes)) {
             free(out);
             free(row);
             free(staged);
@@ -217,6 +257,22 @@ fe_compat_tex_source_begin_box(struct fe_context *ctx, GLenum internal_format, G
                         *type);
             fe_error(ctx, GL_INVALID_OPERATION);
             return false;
+         }
+         if (ints) {
+            /* the same choice of components as below, on words */
+            uint32_t *o = (uint32_t *)out + (size_t)r * (size_t)width * out_n;
+            for (GLsizei x = 0; x < width; x++) {
+               uint32_t *p = (uint32_t *)row + 4 * x;
+               legacy_to_rgba_int(legacy, p);
+               if (wide)
+                  o[4 * x] = base == GL_ALPHA ? 0 : p[0], o[4 * x + 1] = o[4 * x + 2] = 0,
+                        o[4 * x + 3] = p[3];
+               else if (base == FE_GL_LUMINANCE || base == FE_GL_INTENSITY)
+                  o[x] = p[0];
+               else
+                  memcpy(o + 4 * x, p, 4 * sizeof(uint32_t));
+            }
+            continue;
          }
          float *o = out + (size_t)r * (size_t)width * out_n;
          for (GLsizei x = 0; x < width; x++) {
@@ -246,8 +302,13 @@ fe_compat_tex_source_begin_box(struct fe_context *ctx, GLenum internal_format, G
    ctx->unpack = (struct fe_pixel_store){.alignment = 4};
    ctx->pixel_unpack_buffer = NULL; /* its bytes were read above; the reference stays in st */
    ctx->pack_version++;
-   *format = out_n == 1 ? GL_RED : out_n == 2 ? GL_RG : GL_RGBA;
-   *type = GL_FLOAT;
+   if (ints) {
+      *format = out_n == 1 ? GL_RED_INTEGER : GL_RGBA_INTEGER;
+      *type = src_signed ? GL_INT : GL_UNSIGNED_INT;
+   } else {
+      *format = out_n == 1 ? GL_RED : out_n == 2 ? GL_RG : GL_RGBA;
+      *type = GL_FLOAT;
+   }
    *pixels = out;
    return true;
 }

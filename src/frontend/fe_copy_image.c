@@ -552,13 +552,14 @@ done:
    free(out);
 }
 
-void
-mgl_glCopyImageSubData(GLuint srcName, GLenum srcTarget, GLint srcLevel, GLint srcX, GLint srcY,
-                       GLint srcZ, GLuint dstName, GLenum dstTarget, GLint dstLevel, GLint dstX,
-                       GLint dstY, GLint dstZ, GLsizei srcWidth, GLsizei srcHeight,
-                       GLsizei srcDepth)
+/* Both commands: nv (glCopyImageSubDataNV) asks the same internal format of both sides, where
+ * ARB_copy_image's also takes compatible ones (NV_copy_image's errors, as Mesa checks them). */
+static void
+copy_image(struct fe_context *ctx, bool nv, GLuint srcName, GLenum srcTarget, GLint srcLevel,
+           GLint srcX, GLint srcY, GLint srcZ, GLuint dstName, GLenum dstTarget, GLint dstLevel,
+           GLint dstX, GLint dstY, GLint dstZ, GLsizei srcWidth, GLsizei srcHeight,
+           GLsizei srcDepth)
 {
-   FE_CTX_OR_RETURN();
    FE_CHECK(!target_ok(ctx, srcTarget) || !target_ok(ctx, dstTarget), GL_INVALID_ENUM);
    struct copy_side s, d;
    if (!resolve(ctx, srcName, srcTarget, srcLevel, &s) ||
@@ -569,7 +570,8 @@ mgl_glCopyImageSubData(GLuint srcName, GLenum srcTarget, GLint srcLevel, GLint s
     * as Mesa orders them (piglit arb_copy_image-api_errors expects INVALID_VALUE for a DXT3
     * source box off its blocks though RGBA16UI's texel is not DXT3's block) */
    FE_CHECK(!box_ok(&s, srcX, srcY, srcZ, srcWidth, srcHeight, srcDepth), GL_INVALID_VALUE);
-   FE_CHECK(!formats_compatible(&s, &d), GL_INVALID_OPERATION);
+   FE_CHECK(nv ? s.internal_format != d.internal_format : !formats_compatible(&s, &d),
+            GL_INVALID_OPERATION);
    FE_CHECK(s.samples != d.samples, GL_INVALID_OPERATION);
    /* the destination's box: a compressed side counts blocks where the other counts texels */
    int64_t dw = srcWidth, dh = srcHeight;
@@ -657,4 +659,30 @@ mgl_glCopyImageSubData(GLuint srcName, GLenum srcTarget, GLint srcLevel, GLint s
             fe_tex_blocks_drop(d.tex, f, d.level);
       fe_tex_texture_changed(ctx, d.tex);
    }
+}
+
+void
+mgl_glCopyImageSubData(GLuint srcName, GLenum srcTarget, GLint srcLevel, GLint srcX, GLint srcY,
+                       GLint srcZ, GLuint dstName, GLenum dstTarget, GLint dstLevel, GLint dstX,
+                       GLint dstY, GLint dstZ, GLsizei srcWidth, GLsizei srcHeight,
+                       GLsizei srcDepth)
+{
+   FE_CTX_OR_RETURN();
+   copy_image(ctx, false, srcName, srcTarget, srcLevel, srcX, srcY, srcZ, dstName, dstTarget,
+              dstLevel, dstX, dstY, dstZ, srcWidth, srcHeight, srcDepth);
+}
+
+/* NV_copy_image (desktop contexts, listed where the server copies images, as ARB_copy_image
+ * is: fe_get.c): GL_INVALID_OPERATION where it does not, as Mesa answers a command of an
+ * extension it does not list. */
+void
+mgl_glCopyImageSubDataNV(GLuint srcName, GLenum srcTarget, GLint srcLevel, GLint srcX, GLint srcY,
+                         GLint srcZ, GLuint dstName, GLenum dstTarget, GLint dstLevel, GLint dstX,
+                         GLint dstY, GLint dstZ, GLsizei srcWidth, GLsizei srcHeight,
+                         GLsizei srcDepth)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(!fe_pipe_has(ctx, MGP_CALL_resource_copy_region), GL_INVALID_OPERATION);
+   copy_image(ctx, true, srcName, srcTarget, srcLevel, srcX, srcY, srcZ, dstName, dstTarget,
+              dstLevel, dstX, dstY, dstZ, srcWidth, srcHeight, srcDepth);
 }

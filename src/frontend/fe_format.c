@@ -255,6 +255,38 @@ static const struct fe_format_info format_table[] = {
    FMT(0x9019, R16_SNORM, FE_GL_LUMINANCE, FE_FMT_SNORM, false),        /* GL_LUMINANCE16_SNORM */
    FMT(0x901A, RG16_SNORM, FE_GL_LUMINANCE_ALPHA, FE_FMT_SNORM, false), /* .._ALPHA16_SNORM */
    FMT(0x901B, R16_SNORM, FE_GL_INTENSITY, FE_FMT_SNORM, false),        /* GL_INTENSITY16_SNORM */
+   /* GL_EXT_texture_integer's luminance, alpha and intensity names (compatibility contexts
+    * only, fe_format_compat_only): luminance and intensity in R, alpha and luminance-alpha in
+    * RGBA as the sized ones above (fe_format_legacy_wide), read through the swizzle */
+   FMT(0x8D7E, RGBA8_UINT, GL_ALPHA, FE_FMT_UINT, false),      /* GL_ALPHA8UI_EXT */
+   FMT(0x8D78, RGBA16_UINT, GL_ALPHA, FE_FMT_UINT, false),     /* GL_ALPHA16UI_EXT */
+   FMT(0x8D72, RGBA32_UINT, GL_ALPHA, FE_FMT_UINT, false),     /* GL_ALPHA32UI_EXT */
+   FMT(0x8D90, RGBA8_SINT, GL_ALPHA, FE_FMT_INT, false),       /* GL_ALPHA8I_EXT */
+   FMT(0x8D8A, RGBA16_SINT, GL_ALPHA, FE_FMT_INT, false),      /* GL_ALPHA16I_EXT */
+   FMT(0x8D84, RGBA32_SINT, GL_ALPHA, FE_FMT_INT, false),      /* GL_ALPHA32I_EXT */
+   FMT(0x8D7F, R8_UINT, FE_GL_INTENSITY, FE_FMT_UINT, false),  /* GL_INTENSITY8UI_EXT */
+   FMT(0x8D79, R16_UINT, FE_GL_INTENSITY, FE_FMT_UINT, false), /* GL_INTENSITY16UI_EXT */
+   FMT(0x8D73, R32_UINT, FE_GL_INTENSITY, FE_FMT_UINT, false), /* GL_INTENSITY32UI_EXT */
+   FMT(0x8D91, R8_SINT, FE_GL_INTENSITY, FE_FMT_INT, false),   /* GL_INTENSITY8I_EXT */
+   FMT(0x8D8B, R16_SINT, FE_GL_INTENSITY, FE_FMT_INT, false),  /* GL_INTENSITY16I_EXT */
+   FMT(0x8D85, R32_SINT, FE_GL_INTENSITY, FE_FMT_INT, false),  /* GL_INTENSITY32I_EXT */
+   FMT(0x8D80, R8_UINT, FE_GL_LUMINANCE, FE_FMT_UINT, false),  /* GL_LUMINANCE8UI_EXT */
+   FMT(0x8D7A, R16_UINT, FE_GL_LUMINANCE, FE_FMT_UINT, false), /* GL_LUMINANCE16UI_EXT */
+   FMT(0x8D74, R32_UINT, FE_GL_LUMINANCE, FE_FMT_UINT, false), /* GL_LUMINANCE32UI_EXT */
+   FMT(0x8D92, R8_SINT, FE_GL_LUMINANCE, FE_FMT_INT, false),   /* GL_LUMINANCE8I_EXT */
+   FMT(0x8D8C, R16_SINT, FE_GL_LUMINANCE, FE_FMT_INT, false),  /* GL_LUMINANCE16I_EXT */
+   FMT(0x8D86, R32_SINT, FE_GL_LUMINANCE, FE_FMT_INT, false),  /* GL_LUMINANCE32I_EXT */
+   FMT(0x8D81, RGBA8_UINT, FE_GL_LUMINANCE_ALPHA, FE_FMT_UINT,
+       false), /* GL_LUMINANCE_ALPHA8UI_EXT */
+   FMT(0x8D7B, RGBA16_UINT, FE_GL_LUMINANCE_ALPHA, FE_FMT_UINT,
+       false), /* GL_LUMINANCE_ALPHA16UI_EXT */
+   FMT(0x8D75, RGBA32_UINT, FE_GL_LUMINANCE_ALPHA, FE_FMT_UINT,
+       false), /* GL_LUMINANCE_ALPHA32UI_EXT */
+   FMT(0x8D93, RGBA8_SINT, FE_GL_LUMINANCE_ALPHA, FE_FMT_INT, false), /* GL_LUMINANCE_ALPHA8I_EXT */
+   FMT(0x8D8D, RGBA16_SINT, FE_GL_LUMINANCE_ALPHA, FE_FMT_INT,
+       false), /* GL_LUMINANCE_ALPHA16I_EXT */
+   FMT(0x8D87, RGBA32_SINT, FE_GL_LUMINANCE_ALPHA, FE_FMT_INT,
+       false), /* GL_LUMINANCE_ALPHA32I_EXT */
    {GL_STENCIL_INDEX8, MGP_FORMAT_S8_UINT, GL_STENCIL_INDEX, FE_FMT_STENCIL, false, false, 0,
     false},
 };
@@ -515,10 +547,14 @@ fe_pixel_check(GLenum format, GLenum type, bool es)
       return packed || es ? GL_INVALID_OPERATION : GL_INVALID_ENUM;
    if (packed && packed != comps)
       return GL_INVALID_OPERATION;
+   /* Integer pixels of a floating-point type: "If format is one of the integer component
+    * formats ... and type is FLOAT, the error INVALID_ENUM occurs" (EXT_texture_integer, GL 3.0
+    * §3.7.2; Mesa rejects every float type so); ES 3.0 §3.8.3 has no such combination in its
+    * table: INVALID_OPERATION. */
    if (format_is_integer(format) &&
        (type == GL_FLOAT || type == GL_HALF_FLOAT || type == GL_UNSIGNED_INT_10F_11F_11F_REV ||
         type == GL_UNSIGNED_INT_5_9_9_9_REV))
-      return GL_INVALID_OPERATION;
+      return es ? GL_INVALID_OPERATION : GL_INVALID_ENUM;
    if ((format == GL_DEPTH_COMPONENT || format == GL_STENCIL_INDEX) && packed)
       return GL_INVALID_OPERATION;
    return GL_NO_ERROR;

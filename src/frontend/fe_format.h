@@ -47,6 +47,10 @@ const struct fe_format_info *fe_format_lookup(GLenum internal_format);
 /* OpenGL ES 2.0/3.0's unsized LUMINANCE, ALPHA and LUMINANCE_ALPHA (not in glcorearb.h). */
 #define FE_GL_LUMINANCE 0x1909
 #define FE_GL_LUMINANCE_ALPHA 0x190A
+/* EXT_texture_integer's luminance and alpha pixel formats (compatibility contexts) */
+#define FE_GL_LUMINANCE_INTEGER 0x8D9C
+#define FE_GL_LUMINANCE_ALPHA_INTEGER 0x8D9D
+#define FE_GL_ALPHA_INTEGER 0x8D97
 #define FE_GL_INTENSITY 0x8049          /* compatibility profile only */
 #define FE_GL_DEPTH_TEXTURE_MODE 0x884B /* compatibility profile only */
 #define FE_GL_GENERATE_MIPMAP 0x8191    /* compatibility profile only */

@@ -49,7 +49,8 @@
  * command it names works, ARB_buffer_storage (GL 4.4: persistent maps are client
  * shadows, fe_buffer.c) everywhere; AMD_draw_buffers_blend, AMD_multi_draw_indirect,
  * AMD_query_buffer_object, ARB features under other names, where those are (their commands forward to the core ones, their enums are the core
- * ones); EXT_texture_integer (GL 3.0) in core contexts, with glClearColorI{i,ui}EXT's colour for
+ * ones); EXT_texture_integer (GL 3.0; in compatibility contexts with its integer luminance,
+ * alpha and intensity formats: fe_format.c, fe_compat_texformat.c), with glClearColorI{i,ui}EXT's colour for
  * integer draw buffers (fe_clear.c) and GL_RGBA_INTEGER_MODE_EXT; EXT_transform_feedback (GL 3.0
  * under EXT names, with glBindBufferOffsetEXT: fe_buffer.c) and EXT_vertex_attrib_64bit (ARB's
  * commands) where their ARB features are; S3_s3tc (its RGB_S3TC/RGBA_S3TC internal formats,
@@ -57,9 +58,10 @@
  * ANGLE_texture_compression_dxt3/dxt5 (the EXT_texture_compression_s3tc enums); EXT_abgr
  * (GL_ABGR_EXT pixels both ways: fe_format.c) and MESA_pack_invert (GL_PACK_INVERT_MESA:
  * fe_pack.c); EXT_debug_label (KHR_debug's labels under EXT type names: fe_debug.c);
- * IBM_multimode_draw_arrays (a loop of draws: fe_draw.c); ARB_shader_texture_lod (its *GradARB
- * lookups) and AMD_shader_trinary_minmax (min3, max3, mid3), GLSL built-ins glsl_lower.c
- * provides, everywhere, as Mesa lists them. */
+ * IBM_multimode_draw_arrays (a loop of draws: fe_draw.c); NV_copy_image where ARB_copy_image is
+ * (glCopyImageSubDataNV: ARB's copy between images of one internal format, fe_copy_image.c);
+ * ARB_shader_texture_lod (its *GradARB lookups) and AMD_shader_trinary_minmax (min3, max3,
+ * mid3), GLSL built-ins glsl_lower.c provides, everywhere, as Mesa lists them. */
 static const char *const extensions[] = {
    "GL_AMD_draw_buffers_blend",
    "GL_AMD_multi_draw_indirect",
@@ -228,6 +230,7 @@ static const char *const extensions[] = {
    "GL_EXT_vertex_attrib_64bit",
    "GL_EXT_vertex_array_bgra",
    "GL_NV_conditional_render",
+   "GL_NV_copy_image",
    "GL_NV_depth_clamp",
    "GL_NV_packed_depth_stencil",
    "GL_NV_texture_barrier",
@@ -273,7 +276,7 @@ fe_atomic_counters_offered(struct fe_context *ctx)
 static bool
 offered(struct fe_context *ctx, const char *name)
 {
-   if (!strcmp(name, "GL_ARB_copy_image"))
+   if (!strcmp(name, "GL_ARB_copy_image") || !strcmp(name, "GL_NV_copy_image"))
       return fe_pipe_has(ctx, MGP_CALL_resource_copy_region); /* the server copies images */
    if (!strcmp(name, "GL_ARB_get_texture_sub_image"))
       return fe_pipe_has(ctx, MGP_CALL_get_texture_image); /* the server reads levels back */
@@ -415,10 +418,6 @@ offered(struct fe_context *ctx, const char *name)
       return (ctx->share->caps->cap_bits & MGP_CAP_ROBUST_BUFFER_ACCESS) != 0;
    if (!strcmp(name, "GL_ARB_shader_precision"))
       return fe_shader_precision_offered(ctx);
-   if (!strcmp(name, "GL_EXT_texture_integer"))
-      /* core contexts: a compatibility one would need its integer luminance, alpha and
-       * intensity formats, which mgl does not make */
-      return !ctx->compat;
    if (!strcmp(name, "GL_ARB_gl_spirv") || !strcmp(name, "GL_ARB_spirv_extensions"))
       return fe_gl_spirv_offered(ctx); /* desktop contexts (glsl_spirv_gl.c) */
    return true;
@@ -1202,7 +1201,7 @@ get_binding_value(struct fe_context *ctx, GLenum pname, struct gv *v)
    case GL_TEXTURE_BINDING_CUBE_MAP: INT1(texture_binding(ctx, FE_TEX_CUBE)); return true;
    case GL_TEXTURE_BINDING_BUFFER: INT1(texture_binding(ctx, FE_TEX_BUFFER)); return true;
    case 0x8D9E: { /* GL_RGBA_INTEGER_MODE_EXT (EXT_texture_integer): a draw buffer is integer */
-      if (ctx->desc.api == FE_API_GLES || ctx->compat)
+      if (ctx->desc.api == FE_API_GLES)
          return false;
       bool integer = false;
       for (unsigned i = 0; i < FE_MAX_DRAW_BUFFERS; i++) {

@@ -425,6 +425,116 @@ compat_tex_image(struct fe_context *ctx, struct fe_texture *tex, unsigned face, 
    free(rgba);
 }
 
+/* EXT_texture_integer's GL_ALPHA_INTEGER, GL_LUMINANCE_INTEGER_EXT and
+ * GL_LUMINANCE_ALPHA_INTEGER_EXT (compatibility contexts): laid out as GL_RED_INTEGER or
+ * GL_RG_INTEGER, holding the image's A, R (luminance = R: GL 2.1 table 6.1), or R and A.
+ * 0 for other formats. */
+static GLenum
+int_legacy_pack_as(const struct fe_context *ctx, GLenum format, int comp[2])
+{
+   if (!ctx->compat)
+      return 0;
+   switch (format) {
+   case FE_GL_ALPHA_INTEGER: comp[0] = 3; return GL_RED_INTEGER;
+   case FE_GL_LUMINANCE_INTEGER: comp[0] = 0; return GL_RED_INTEGER;
+   case FE_GL_LUMINANCE_ALPHA_INTEGER: comp[0] = 0, comp[1] = 3; return GL_RG_INTEGER;
+   default: return 0;
+   }
+}
+
+/* One integer component v stored as type, clamped to its range (GL 4.6 §8.4.4.2 / table 8.9:
+ * integer pixels convert by clamping, not by normalising). */
+static void
+store_int(uint8_t *dst, GLenum type, int64_t v, bool swap)
+{
+   int64_t lo = 0, hi = 0;
+   switch (type) {
+   case GL_UNSIGNED_BYTE: hi = UINT8_MAX; break;
+   case GL_BYTE: lo = INT8_MIN, hi = INT8_MAX; break;
+   case GL_UNSIGNED_SHORT: hi = UINT16_MAX; break;
+   case GL_SHORT: lo = INT16_MIN, hi = INT16_MAX; break;
+   case GL_UNSIGNED_INT: hi = UINT32_MAX; break;
+   case GL_INT: lo = INT32_MIN, hi = INT32_MAX; break;
+   default: return;
+   }
+   const uint32_t u = (uint32_t)(v < lo ? lo : v > hi ? hi : v);
+   const size_t n = fe_pixel_type_size(type);
+   if (n == 1) {
+      *dst = (uint8_t)u;
+   } else if (n == 2) {
+      uint16_t h = (uint16_t)u;
+      h = swap ? __builtin_bswap16(h) : h;
+      memcpy(dst, &h, 2);
+   } else {
+      const uint32_t w = swap ? __builtin_bswap32(u) : u;
+      memcpy(dst, &w, 4);
+   }
+}
+
+static void get_tex_image_of(struct fe_context *ctx, struct fe_texture *tex, unsigned face,
+                             GLint level, GLenum format, GLenum type, size_t buf_size,
+                             void *pixels);
+
+/* glGetTexImage into an int_legacy_pack_as format: the image read as GL_RGBA_INTEGER words of
+ * its signedness, then each chosen component stored clamped. The layout (first, stride, step,
+ * base, size) and GL's errors are the caller's. */
+static void
+compat_tex_image_int(struct fe_context *ctx, struct fe_texture *tex, unsigned face, GLint level,
+                     GLenum format, GLenum type, bool sint, uint32_t w, uint32_t h, uint32_t n,
+                     size_t first, size_t stride, uint64_t step, uint64_t base, uint64_t size,
+                     void *pixels)
+{
+   int comp[2] = {0, 0};
+   const unsigned nc = int_legacy_pack_as(ctx, format, comp) == GL_RG_INTEGER ? 2 : 1;
+   struct fe_buffer *const pbo = ctx->pixel_pack_buffer;
+   uint64_t offset = 0;
+   if (pbo && !fe_pixel_buffer_range(ctx, pbo, pixels, size, type, &offset))
+      return;
+   if (!pbo && !pixels)
+      return;
+   const size_t texels = (size_t)w * h * n;
+   uint32_t *words = malloc(texels * 16);
+   uint8_t *dst = pbo ? malloc(size ? size : 1) : pixels;
+   if (!words || !dst) {
+      free(words);
+      if (pbo)
+         free(dst);
+      fe_error(ctx, GL_OUT_OF_MEMORY);
+      return;
+   }
+   const struct fe_pixel_store pack = ctx->pack;
+   ctx->pack = (struct fe_pixel_store){.alignment = 1};
+   ctx->pack_version++;
+   ctx->pixel_pack_buffer = NULL;
+   ctx->compat->pixels->internal = true;
+   get_tex_image_of(ctx, tex, face, level, GL_RGBA_INTEGER, sint ? GL_INT : GL_UNSIGNED_INT,
+                    texels * 16, words);
+   ctx->compat->pixels->internal = false;
+   ctx->pixel_pack_buffer = pbo;
+   ctx->pack = pack;
+   ctx->pack_version++;
+   /* the bytes the layout skips keep what the buffer holds */
+   if (pbo)
+      fe_buffer_read(ctx, pbo, offset, size, dst);
+   const size_t tsize = fe_pixel_type_size(type);
+   for (uint32_t k = 0; k < n; k++)
+      for (uint32_t y = 0; y < h; y++) {
+         uint8_t *row = dst + first + base + step * k + stride * y;
+         const uint32_t *src = words + ((size_t)k * h + y) * w * 4;
+         for (uint32_t x = 0; x < w; x++)
+            for (unsigned c = 0; c < nc; c++) {
+               const uint32_t word = src[x * 4 + (unsigned)comp[c]];
+               store_int(row + (x * nc + c) * tsize, type,
+                         sint ? (int64_t)(int32_t)word : (int64_t)word, ctx->pack.swap_bytes);
+            }
+      }
+   if (pbo) {
+      fe_buffer_write(ctx, pbo, (GLintptr)offset, (GLsizeiptr)size, dst);
+      free(dst);
+   }
+   free(words);
+}
+
 /* face: one face of a cube map (0 for other targets), or FE_ALL_FACES. */
 static void
 get_tex_image_of(struct fe_context *ctx, struct fe_texture *tex, unsigned face, GLint level,
@@ -433,8 +543,11 @@ get_tex_image_of(struct fe_context *ctx, struct fe_texture *tex, unsigned face, 
    const enum fe_tex_target t = tex->target;
    FE_CHECK(level < 0 || level >= FE_MAX_LEVELS, GL_INVALID_VALUE);
    const bool legacy_fmt = ctx->compat && fe_compat_legacy_pack_format(format);
+   int int_comp[2];
+   const GLenum int_as = int_legacy_pack_as(ctx, format, int_comp);
+   const GLenum as = legacy_fmt ? fe_compat_source_format(format) : int_as ? int_as : format;
    GLenum err = legacy_fmt ? fe_compat_legacy_pack_check(format, type)
-                           : fe_pixel_check(format, type, ctx->desc.api == FE_API_GLES);
+                           : fe_pixel_check(as, type, ctx->desc.api == FE_API_GLES);
    FE_CHECK(err, err);
    const unsigned face_arg = face;
    const bool all_faces = face == FE_ALL_FACES;
@@ -446,7 +559,7 @@ get_tex_image_of(struct fe_context *ctx, struct fe_texture *tex, unsigned face, 
    if (!img->defined || !img->width || !img->height || !tex->created)
       return;
    const struct fe_format_info *info = fe_format_lookup(img->internal_format);
-   FE_CHECK(info && !fe_pixel_matches_internal(info, legacy_fmt ? GL_RGBA : format),
+   FE_CHECK(info && !fe_pixel_matches_internal(info, legacy_fmt ? GL_RGBA : as),
             GL_INVALID_OPERATION);
    /* One read per layer or slice. A 1D array's layers are the image's rows; 3D and 2D array
     * slices are images placed by GL_PACK_IMAGE_HEIGHT and GL_PACK_SKIP_IMAGES (GL 3.3 §6.1.4:
@@ -458,9 +571,8 @@ get_tex_image_of(struct fe_context *ctx, struct fe_texture *tex, unsigned face, 
    const uint32_t n = rows_are_layers ? img->height : all_faces ? 6 : slices ? img->depth : 1;
    const uint32_t h = rows_are_layers ? 1 : img->height;
    size_t first, stride;
-   const size_t one = fe_pixel_image_layout(&ctx->pack, (GLsizei)img->width, (GLsizei)h,
-                                            legacy_fmt ? fe_compat_source_format(format) : format,
-                                            type, &first, &stride);
+   const size_t one =
+      fe_pixel_image_layout(&ctx->pack, (GLsizei)img->width, (GLsizei)h, as, type, &first, &stride);
    uint64_t step = stride, base = 0, size = one;
    bool fits = one != SIZE_MAX;
    if (slices)
@@ -476,7 +588,15 @@ get_tex_image_of(struct fe_context *ctx, struct fe_texture *tex, unsigned face, 
    FE_CHECK(!fits, GL_INVALID_OPERATION);
    FE_CHECK(!ctx->pixel_pack_buffer && size > buf_size, GL_INVALID_OPERATION);
    const GLenum legacy = ctx->compat ? fe_compat_legacy_base(img->internal_format) : 0;
-   if ((legacy_fmt || legacy == GL_ALPHA || legacy == FE_GL_LUMINANCE_ALPHA) &&
+   const bool int_img = info && (info->kind == FE_FMT_INT || info->kind == FE_FMT_UINT);
+   if (int_as && !ctx->compat->pixels->internal) {
+      compat_tex_image_int(ctx, tex, face_arg, level, format, type, info->kind == FE_FMT_INT,
+                           img->width, h, n, first, stride, step, base, size, pixels);
+      return;
+   }
+   /* (the integer alpha and luminance-alpha images are kept wide, (0, 0, 0, A) and (L, 0, 0,
+    * A): read as they are) */
+   if ((legacy_fmt || (!int_img && (legacy == GL_ALPHA || legacy == FE_GL_LUMINANCE_ALPHA))) &&
        !ctx->compat->pixels->internal) {
       compat_tex_image(ctx, tex, face_arg, level, format, type, legacy,
                        fe_format_legacy_wide(fe_format_lookup(img->internal_format)), img->width, h,

@@ -1363,3 +1363,40 @@ sc_compat_texture_border_3d(void)
    expect_px_near("3D GL_CLAMP right of the texture", 60, 16, half);
    glDeleteTextures(1, &tex);
 }
+
+/* compat_texture_integer_get: glGetTexImage into EXT_texture_integer's luminance/alpha pixel
+ * formats (GL_LUMINANCE_ALPHA_INTEGER_EXT, GL_ALPHA_INTEGER, GL_LUMINANCE_INTEGER_EXT) takes the
+ * image's L (= R) and A, each clamped to the type's range (integers are not normalised): a 2x1
+ * GL_LUMINANCE_ALPHA16I_EXT image of (-300, 5000) (70, -2) reads back as bytes (-128, 127)
+ * (70, -2), its alphas as unsigned bytes 255 and 0, its luminances as ints -300 and 70. */
+void
+sc_compat_texture_integer_get(void)
+{
+   if (!has_ext("GL_EXT_texture_integer"))
+      fail("GL_EXT_texture_integer is not listed");
+   static const GLshort src[4] = {-300, 5000, 70, -2};
+   GLuint tex;
+   glGenTextures(1, &tex);
+   glBindTexture(GL_TEXTURE_2D, tex);
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_LUMINANCE_ALPHA16I_EXT, 2, 1, 0,
+                GL_LUMINANCE_ALPHA_INTEGER_EXT, GL_SHORT, src);
+   check_gl_error("GL_LUMINANCE_ALPHA16I_EXT upload");
+   glPixelStorei(GL_PACK_ALIGNMENT, 1);
+   GLbyte la[4] = {9, 9, 9, 9};
+   glGetTexImage(GL_TEXTURE_2D, 0, GL_LUMINANCE_ALPHA_INTEGER_EXT, GL_BYTE, la);
+   GLubyte a[2] = {9, 9};
+   glGetTexImage(GL_TEXTURE_2D, 0, GL_ALPHA_INTEGER, GL_UNSIGNED_BYTE, a);
+   GLint l[2] = {9, 9};
+   glGetTexImage(GL_TEXTURE_2D, 0, GL_LUMINANCE_INTEGER_EXT, GL_INT, l);
+   glPixelStorei(GL_PACK_ALIGNMENT, 4);
+   check_gl_error("glGetTexImage into the integer luminance/alpha formats");
+   if (la[0] != -128 || la[1] != 127 || la[2] != 70 || la[3] != -2)
+      fail("GL_LUMINANCE_ALPHA_INTEGER_EXT/GL_BYTE reads (%d, %d) (%d, %d) where (-128, 127) "
+           "(70, -2) is expected",
+           la[0], la[1], la[2], la[3]);
+   if (a[0] != 255 || a[1] != 0)
+      fail("GL_ALPHA_INTEGER/GL_UNSIGNED_BYTE reads %d %d where 255 0 is expected", a[0], a[1]);
+   if (l[0] != -300 || l[1] != 70)
+      fail("GL_LUMINANCE_INTEGER_EXT/GL_INT reads %d %d where -300 70 is expected", l[0], l[1]);
+   glDeleteTextures(1, &tex);
+}

@@ -131,9 +131,11 @@ DESKTOP_SUFFIX_EXTENSIONS = ["GL_EXT_texture_object"]
 # Desktop extensions whose own commands (not aliases of selected ones) the front end defines in
 # every desktop context: glClearColorIiEXT and glClearColorIuiEXT (fe_state.c),
 # glBindBufferOffsetEXT (fe_buffer.c), glLabelObjectEXT and glGetObjectLabelEXT (fe_debug.c),
-# glMultiModeDrawArraysIBM and glMultiModeDrawElementsIBM (fe_draw.c).
+# glMultiModeDrawArraysIBM and glMultiModeDrawElementsIBM (fe_draw.c), glCopyImageSubDataNV
+# (fe_copy_image.c).
 DESKTOP_OWN_EXTENSIONS = ["GL_EXT_texture_integer", "GL_EXT_transform_feedback",
-                          "GL_EXT_debug_label", "GL_IBM_multimode_draw_arrays"]
+                          "GL_EXT_debug_label", "GL_IBM_multimode_draw_arrays",
+                          "GL_NV_copy_image"]
 
 # Compatibility-profile extensions whose own commands (those that are not aliases of selected
 # ones, which DESKTOP_ALIAS_EXTENSIONS forwards) the front end defines: ARB assembly programs
@@ -168,7 +170,7 @@ MUST_HAVE = ["glGetStringi", "glDrawArraysInstanced", "glVertexAttribDivisor", "
              "glPrimitiveBoundingBox", "glProgramStringARB", "glBindProgramARB",
              "glGetObjectParameterivARB", "glGetHandleARB", "glClearColorIiEXT",
              "glClearColorIuiEXT", "glBindBufferOffsetEXT", "glLabelObjectEXT",
-             "glGetObjectLabelEXT", "glMultiModeDrawArraysIBM"]
+             "glGetObjectLabelEXT", "glMultiModeDrawArraysIBM", "glCopyImageSubDataNV"]
 # Must forward to (command: equivalent): checks both ways of finding one.
 MUST_FORWARD = {"glMapBufferRangeEXT": "glMapBufferRange", "glTexImage3DOES": "glTexImage3D",
                 "glBufferStorageEXT": "glBufferStorage", "glClipControlEXT": "glClipControl",

@@ -2021,11 +2021,85 @@ test_dynamic_state_after_pop(void)
    env_finish(&e);
 }
 
+/* EXT_texture_integer in a compatibility context: listed, with its integer luminance, alpha and
+ * intensity formats. GL_LUMINANCE_INTEGER_EXT words into GL_LUMINANCE16UI_EXT are sent as R16UI
+ * texels, the integers themselves; GL_ALPHA_INTEGER shorts into GL_ALPHA8I_EXT as RGBA8I texels
+ * (0, 0, 0, A), clamped to the format's range; float pixels into an integer image are
+ * GL_INVALID_OPERATION. */
+static void
+test_texture_integer_legacy(void)
+{
+   struct fe_test_env e;
+   compat_env(&e);
+   CHECK(has_ext_i("GL_EXT_texture_integer"));
+   GLuint t;
+   mgl_glGenTextures(1, &t);
+   mgl_glBindTexture(GL_TEXTURE_2D, t);
+   const GLuint words[2] = {7, 40000};
+   fake_clear();
+   mgl_glTexImage2D(GL_TEXTURE_2D, 0, 0x8D7A /* GL_LUMINANCE16UI_EXT */, 2, 1, 0,
+                    0x8D9C /* GL_LUMINANCE_INTEGER_EXT */, GL_UNSIGNED_INT, words);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glFinish();
+   const struct fake_rec *r = fake_find(MGP_CALL_resource_subdata, 0);
+   CHECK(r != NULL);
+   if (r) {
+      CHECK_EQ(((const struct mgp_resource_subdata *)(const void *)r->args)->format,
+               MGP_FORMAT_R16_UINT);
+      uint16_t got[2] = {0};
+      CHECK_EQ(r->data_size, 4);
+      if (r->data_size == 4)
+         memcpy(got, r->data, 4);
+      CHECK_EQ(got[0], 7);
+      CHECK_EQ(got[1], 40000);
+   }
+   const GLshort shorts[2] = {-5, 300};
+   fake_clear();
+   mgl_glTexImage2D(GL_TEXTURE_2D, 0, 0x8D90 /* GL_ALPHA8I_EXT */, 2, 1, 0,
+                    0x8D97 /* GL_ALPHA_INTEGER */, GL_SHORT, shorts);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glFinish();
+   r = fake_find(MGP_CALL_resource_subdata, 0);
+   CHECK(r != NULL);
+   if (r) {
+      CHECK_EQ(((const struct mgp_resource_subdata *)(const void *)r->args)->format,
+               MGP_FORMAT_RGBA8_SINT);
+      int8_t got[8] = {1, 1, 1, 1, 1, 1, 1, 1};
+      CHECK_EQ(r->data_size, 8);
+      if (r->data_size == 8)
+         memcpy(got, r->data, 8);
+      CHECK(got[0] == 0 && got[1] == 0 && got[2] == 0 && got[3] == -5);
+      CHECK(got[4] == 0 && got[7] == 127);
+   }
+   const GLubyte bytes[2] = {1, 2};
+   mgl_glTexImage2D(GL_TEXTURE_2D, 0, 0x8D80 /* GL_LUMINANCE8UI_EXT */, 2, 1, 0, FE_GL_LUMINANCE,
+                    GL_UNSIGNED_BYTE, bytes);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   /* GL_RGBA_INTEGER_MODE_EXT is the extension's query here too */
+   GLuint fb, rt;
+   mgl_glGenTextures(1, &rt);
+   mgl_glBindTexture(GL_TEXTURE_2D, rt);
+   mgl_glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32I, 4, 4, 0, GL_RGBA_INTEGER, GL_INT, NULL);
+   mgl_glGenFramebuffers(1, &fb);
+   mgl_glBindFramebuffer(GL_FRAMEBUFFER, fb);
+   mgl_glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, rt, 0);
+   GLboolean integer = GL_FALSE;
+   mgl_glGetBooleanv(0x8D9E /* GL_RGBA_INTEGER_MODE_EXT */, &integer);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK(integer == GL_TRUE);
+   mgl_glBindFramebuffer(GL_FRAMEBUFFER, 0);
+   mgl_glDeleteFramebuffers(1, &fb);
+   mgl_glDeleteTextures(1, &rt);
+   mgl_glDeleteTextures(1, &t);
+   env_finish(&e);
+}
+
 int
 main(void)
 {
    test_strings();
    test_extension_names_once();
+   test_texture_integer_legacy();
    test_current_attributes();
    test_begin_end_errors();
    test_quads_sent();

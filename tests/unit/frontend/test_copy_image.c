@@ -3,7 +3,7 @@
  * the texels of an uncompressed destination, texels read back from the server as the blocks
  * of a compressed destination (its pending uploads sent before the read), and texels between
  * an image kept in a fallback storage (R11F_G11F_B10F as RGBA16F on a device without the
- * packed format) and one kept as GL's bits. The fake server answers a read with byte k = k. */
+ * packed format) and one kept as GL's bits; NV_copy_image's command. The fake server answers a read with byte k = k. */
 #include "fe_test_util.h"
 
 /* The index of the last record of call id, or -1. */
@@ -130,11 +130,52 @@ test_fallback_storage(void)
    env_finish(&e);
 }
 
+/* NV_copy_image: listed with ARB_copy_image; glCopyImageSubDataNV copies as ARB's does between
+ * images of one internal format (a resource_copy_region), and refuses two formats ARB's takes
+ * as one size class (RGBA8 and R32UI) with GL_INVALID_OPERATION. */
+static void
+test_nv_copy_image(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 16, 16);
+   GLint n = 0;
+   bool listed = false;
+   mgl_glGetIntegerv(GL_NUM_EXTENSIONS, &n);
+   for (GLint i = 0; i < n; i++)
+      listed |=
+         !strcmp((const char *)mgl_glGetStringi(GL_EXTENSIONS, (GLuint)i), "GL_NV_copy_image");
+   CHECK(listed);
+   GLuint a = storage_2d(GL_RGBA8, 4, 4), b = storage_2d(GL_RGBA8, 4, 4);
+   GLuint u = storage_2d(GL_R32UI, 4, 4);
+   mgl_glFinish();
+   fake_clear();
+   mgl_glCopyImageSubDataNV(a, GL_TEXTURE_2D, 0, 1, 1, 0, b, GL_TEXTURE_2D, 0, 0, 0, 0, 2, 2, 1);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glFinish();
+   const int at = last_of(MGP_CALL_resource_copy_region);
+   CHECK(at >= 0);
+   if (at >= 0) {
+      const struct mgp_resource_copy_region *c = (const void *)fake_rec((unsigned)at)->args;
+      CHECK_EQ(c->src_box.x, 1);
+      CHECK_EQ(c->src_box.width, 2);
+   }
+   mgl_glCopyImageSubDataNV(a, GL_TEXTURE_2D, 0, 0, 0, 0, u, GL_TEXTURE_2D, 0, 0, 0, 0, 2, 2, 1);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glCopyImageSubData(a, GL_TEXTURE_2D, 0, 0, 0, 0, u, GL_TEXTURE_2D, 0, 0, 0, 0, 2, 2, 1);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glCopyImageSubDataNV(a, GL_TEXTURE_3D, 0, 0, 0, 0, b, GL_TEXTURE_2D, 0, 0, 0, 0, 2, 2, 1);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glCopyImageSubDataNV(a, GL_TEXTURE_2D, 0, 3, 3, 0, b, GL_TEXTURE_2D, 0, 0, 0, 0, 2, 2, 1);
+   CHECK_ERR(GL_INVALID_VALUE);
+   env_finish(&e);
+}
+
 int
 main(void)
 {
    test_blocks_to_texels();
    test_texels_to_blocks();
    test_fallback_storage();
+   test_nv_copy_image();
    return fe_test_report("unit.frontend.copy_image");
 }

@@ -71,7 +71,9 @@ test_unpack(void)
    CHECK_EQ(size, first + 16 + 9);
    /* checks */
    CHECK_EQ(fe_pixel_check(GL_RGB, GL_UNSIGNED_SHORT_4_4_4_4, false), GL_INVALID_OPERATION);
-   CHECK_EQ(fe_pixel_check(GL_RGBA_INTEGER, GL_FLOAT, false), GL_INVALID_OPERATION);
+   CHECK_EQ(fe_pixel_check(GL_RGBA_INTEGER, GL_FLOAT, false), GL_INVALID_ENUM);
+   CHECK_EQ(fe_pixel_check(GL_RGBA_INTEGER, GL_FLOAT, true), GL_INVALID_OPERATION);
+   CHECK_EQ(fe_pixel_check(GL_RED_INTEGER, GL_HALF_FLOAT, false), GL_INVALID_ENUM);
    CHECK_EQ(fe_pixel_check(0x1234, GL_FLOAT, false), GL_INVALID_ENUM);
    CHECK_EQ(fe_pixel_check(GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, false), GL_NO_ERROR);
    CHECK_EQ(fe_pixel_check(GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, true), GL_NO_ERROR);
