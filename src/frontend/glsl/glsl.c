@@ -514,14 +514,13 @@ preprocess_gl(enum glsl_stage stage, bool es, int version, uint32_t deny, const 
    return out;
 }
 
-/* A withheld extension's macro, which glslang defines for every extension it knows and refuses
- * to #undef: each use outside an #extension directive is renamed to one that no one defines
- * (same length, so columns keep), so `#ifdef` and `defined()` find it undefined. */
-static void
-hide_macro(char *src, const char *name)
+/* The next use of the macro name at or after p in src, as a whole word outside an #extension
+ * directive (NULL: none left). */
+static char *
+macro_use(char *src, char *p, const char *name)
 {
    const size_t len = strlen(name);
-   for (char *p = src; (p = strstr(p, name)); p += len) {
+   for (; (p = strstr(p, name)); p += len) {
       if ((p > src && (isalnum((unsigned char)p[-1]) || p[-1] == '_')) ||
           isalnum((unsigned char)p[len]) || p[len] == '_')
          continue;
@@ -537,8 +536,20 @@ hide_macro(char *src, const char *name)
          if (!strncmp(b, "extension", 9))
             continue;
       }
-      p[0] = 'x'; /* GL_... -> xL_...: not a reserved name, never defined */
+      return p;
    }
+   return NULL;
+}
+
+/* A withheld extension's macro, which glslang defines for every extension it knows and refuses
+ * to #undef: each use outside an #extension directive is renamed to one that no one defines
+ * (same length, so columns keep), so `#ifdef` and `defined()` find it undefined. */
+static void
+hide_macro(char *src, const char *name)
+{
+   const size_t len = strlen(name);
+   for (char *p = macro_use(src, src, name); p; p = macro_use(src, p + len, name))
+      p[0] = 'x'; /* GL_... -> xL_...: not a reserved name, never defined */
 }
 
 /* The macro of an extension glslang does not know, which mgl implements (it refuses to #define
@@ -548,22 +559,7 @@ static void
 show_macro(char *src, const char *name)
 {
    const size_t len = strlen(name);
-   for (char *p = src; (p = strstr(p, name)); p += len) {
-      if ((p > src && (isalnum((unsigned char)p[-1]) || p[-1] == '_')) ||
-          isalnum((unsigned char)p[len]) || p[len] == '_')
-         continue;
-      const char *b = p;
-      while (b > src && b[-1] != '\n')
-         b--;
-      while (*b == ' ' || *b == '\t')
-         b++;
-      if (*b == '#') {
-         b++;
-         while (*b == ' ' || *b == '\t')
-            b++;
-         if (!strncmp(b, "extension", 9))
-            continue;
-      }
+   for (char *p = macro_use(src, src, name); p; p = macro_use(src, p + len, name)) {
       memcpy(p, "GL_ES", 5);
       memset(p + 5, ' ', len - 5);
    }
