@@ -369,10 +369,37 @@ layout_format(GLenum format)
    }
 }
 
+/* Whether format holds integer components (GL 3.0 table 3.6, EXT_texture_integer's luminance
+ * and alpha ones). */
+static bool
+is_integer_format(GLenum format)
+{
+   switch (format) {
+   case GL_RED_INTEGER:
+   case GL_GREEN_INTEGER:
+   case GL_BLUE_INTEGER:
+   case GL_RG_INTEGER:
+   case GL_RGB_INTEGER:
+   case GL_BGR_INTEGER:
+   case GL_RGBA_INTEGER:
+   case GL_BGRA_INTEGER:
+   case FE_GL_ALPHA_INTEGER:
+   case FE_GL_LUMINANCE_INTEGER:
+   case FE_GL_LUMINANCE_ALPHA_INTEGER: return true;
+   default: return false;
+   }
+}
+
 /* GL's errors for glDrawPixels' format and type (GL 2.1 §3.6.4, tables 3.5-3.8). */
 static GLenum
 draw_format_check(GLenum format, GLenum type)
 {
+   /* GL 3.0 §3.7.4 (compatibility profile too): "If format contains integer components, as
+    * shown in table 3.6, an INVALID_OPERATION error is generated", whatever the type, and
+    * before the type's own checks (the rule corrects EXT_texture_integer, as Mesa and NVIDIA
+    * have it) */
+   if (is_integer_format(format))
+      return GL_INVALID_OPERATION;
    /* a packed type holds the components of RGB, RGBA (or their BGR orders), or depth/stencil */
    if (is_packed_type(type) && format != GL_RGB && format != GL_BGR && format != GL_RGBA &&
        format != GL_BGRA && format != GL_DEPTH_STENCIL)

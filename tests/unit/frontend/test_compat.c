@@ -2094,12 +2094,61 @@ test_texture_integer_legacy(void)
    env_finish(&e);
 }
 
+/* glDrawPixels of integer data (GL 3.0 §3.7.4 in compatibility contexts too): GL_INVALID_OPERATION
+ * for every integer format, before a float type's own error, into an integer colour buffer as
+ * into any other, and nothing drawn; the same rectangle of GL_RGBA data draws. */
+static void
+test_draw_pixels_integer(void)
+{
+   struct fe_test_env e;
+   compat_env(&e);
+   GLuint fb, rt;
+   mgl_glGenTextures(1, &rt);
+   mgl_glBindTexture(GL_TEXTURE_2D, rt);
+   mgl_glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8UI, 4, 4, 0, GL_RGBA_INTEGER, GL_UNSIGNED_BYTE, NULL);
+   mgl_glGenFramebuffers(1, &fb);
+   mgl_glBindFramebuffer(GL_FRAMEBUFFER, fb);
+   mgl_glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, rt, 0);
+   CHECK_EQ(mgl_glCheckFramebufferStatus(GL_FRAMEBUFFER), GL_FRAMEBUFFER_COMPLETE);
+   mgl_glWindowPos2i(0, 0);
+   static const GLuint px[4] = {0, 255, 0, 0};
+   static const struct {
+      GLenum format, type;
+   } cases[] = {
+      {GL_RGBA_INTEGER, GL_UNSIGNED_INT},
+      {GL_RGBA_INTEGER, GL_FLOAT}, /* GL_INVALID_ENUM for the type, but the format first */
+      {GL_RED_INTEGER, GL_UNSIGNED_BYTE},
+      {GL_BGRA_INTEGER, GL_UNSIGNED_SHORT},
+      {FE_GL_LUMINANCE_INTEGER, GL_INT},
+      {FE_GL_ALPHA_INTEGER, GL_UNSIGNED_BYTE},
+   };
+   fake_clear();
+   for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+      mgl_glDrawPixels(1, 1, cases[i].format, cases[i].type, px);
+      CHECK_ERR(GL_INVALID_OPERATION);
+   }
+   mgl_glFinish();
+   CHECK_EQ(fake_count_of(MGP_CALL_draw_vbo), 0);
+   /* into the default framebuffer neither: the format is refused, not the buffer */
+   mgl_glBindFramebuffer(GL_FRAMEBUFFER, 0);
+   mgl_glDrawPixels(1, 1, GL_RGBA_INTEGER, GL_UNSIGNED_INT, px);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glDrawPixels(1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glFinish();
+   CHECK_EQ(fake_count_of(MGP_CALL_draw_vbo), 1);
+   mgl_glDeleteFramebuffers(1, &fb);
+   mgl_glDeleteTextures(1, &rt);
+   env_finish(&e);
+}
+
 int
 main(void)
 {
    test_strings();
    test_extension_names_once();
    test_texture_integer_legacy();
+   test_draw_pixels_integer();
    test_current_attributes();
    test_begin_end_errors();
    test_quads_sent();
