@@ -1616,6 +1616,13 @@ draw_indirect(struct fe_context *ctx, GLenum mode, bool indexed, GLenum type, co
          a.restart_index = fe_restart_index(ctx, isz);
       }
    }
+   /* one record as it stands (indirect_send's split and copy are for longer calls) */
+   if (!param && a.draw_count <= MGP_MAX_INDIRECT_DRAWS) {
+      if (a.draw_count == 1)
+         a.stride = 0;
+      mgp_draw_indirect(&ctx->pipe, &a);
+      return;
+   }
    indirect_send(ctx, &a);
 }
 

@@ -1019,8 +1019,7 @@ indirect_fast(struct vkb_context *ctx, const struct mgp_draw_indirect *args,
       }
       *made = true;
    }
-   const struct mgp_draw_vbo as_vbo = {.mode = args->mode, .index_size = args->index_size};
-   const enum vkb_fast_way way = vkb_draw_fast_indirect(ctx, &as_vbo, restart);
+   const enum vkb_fast_way way = vkb_draw_fast_indirect(ctx, args->mode, args->index_size, restart);
    if (way != VKB_FAST_BOUND) {
       if (way == VKB_FAST_DROPPED)
          vkb_fast_drop(ctx);

@@ -169,7 +169,7 @@ vkb_restart_all_ones(uint32_t index_size, uint32_t restart_index)
  * all-ones index) where the last draw's state holds, with only indirect draws since besides
  * what the fast draw rebinds; VKB_FAST_BOUND: the caller records its commands into
  * scr->cur->cmd. */
-enum vkb_fast_way vkb_draw_fast_indirect(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
+enum vkb_fast_way vkb_draw_fast_indirect(struct vkb_context *ctx, uint16_t mode, uint8_t index_size,
                                          bool restart);
 /* The compact draw as draw_vbo's arguments: draw_vbo's defaults (pipe_types.def) and its one
  * range, for the fast way and the whole way alike. */

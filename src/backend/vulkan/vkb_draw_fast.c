@@ -534,14 +534,16 @@ vkb_draw_compact(struct vkb_context *ctx, const struct mgp_draw *args)
    return draw_fast(ctx, &full, &range, 1);
 }
 
-/* vkb_draw_indirect's way to what the last draw bound: fast_bind for an indirect draw of args'
+/* vkb_draw_indirect's way to what the last draw bound: fast_bind for an indirect draw of this
  * mode and index size (no flags), restarting or not; on VKB_FAST_BOUND the caller records its
- * commands. */
+ * commands. The two fields alone come in: fast_bind reads no other of an indirect draw's, and
+ * a draw_vbo built by the caller was ~20 instructions of stores a call. */
 enum vkb_fast_way
-vkb_draw_fast_indirect(struct vkb_context *ctx, const struct mgp_draw_vbo *args, bool restart)
+vkb_draw_fast_indirect(struct vkb_context *ctx, uint16_t mode, uint8_t index_size, bool restart)
 {
    struct vkb_screen *scr = ctx->scr;
-   const enum vkb_fast_way way = fast_bind(ctx, args, NULL, 0, true, restart);
+   const struct mgp_draw_vbo args = {.mode = mode, .index_size = index_size};
+   const enum vkb_fast_way way = fast_bind(ctx, &args, NULL, 0, true, restart);
    if (way == VKB_FAST_BOUND)
       ctx->fast.call_tick = vkb_draw_over_limits(scr) ? VKB_TICK_NEVER : scr->call_tick;
    return way;
